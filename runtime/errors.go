@@ -1,0 +1,89 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Sentinel errors. Errors returned by the runtime wrap one of these with
+// context; test for them with errors.Is.
+var (
+	// ErrStaleHandle means a handle whose entity is gone: it was never
+	// valid (the zero Handle), or its slot was reclaimed.
+	ErrStaleHandle = errors.New("stale entity handle")
+	// ErrIllegalTransition means a lifecycle change the table of 2.2 does
+	// not allow. The error names both states.
+	ErrIllegalTransition = errors.New("illegal transition")
+	// ErrInstanceState means a script instance was driven out of order:
+	// update before create, create twice, destroy twice.
+	ErrInstanceState = errors.New("illegal script instance call")
+	// ErrNotAttachable means an attach to an entity that is dying or
+	// cancelled.
+	ErrNotAttachable = errors.New("entity cannot take scripts")
+	// ErrClosed means the runtime was closed.
+	ErrClosed = errors.New("runtime is closed")
+	// ErrStepping means a call that is not allowed while a frame runs,
+	// such as Step from inside a callback.
+	ErrStepping = errors.New("not allowed while a frame runs")
+	// ErrEventDepth means a dispatch nested deeper than Options.MaxEventDepth.
+	ErrEventDepth = errors.New("event dispatch nested too deep")
+	// ErrNotPlain means a value that cannot live on the blackboard or in
+	// event data: a function, a cycle, a type with no plain form.
+	ErrNotPlain = errors.New("not plain data")
+)
+
+// TransitionError is returned for an illegal lifecycle transition. It
+// matches ErrIllegalTransition with errors.Is.
+type TransitionError struct {
+	From, To State
+}
+
+func (e *TransitionError) Error() string {
+	return fmt.Sprintf("illegal transition %s -> %s", e.From, e.To)
+}
+
+// Is reports whether target is ErrIllegalTransition.
+func (e *TransitionError) Is(target error) bool { return target == ErrIllegalTransition }
+
+// ScriptError is a failure of one script callback: a Lua error, a budget
+// overrun, or an error returned by a Go-native script. The runtime reports
+// each one once through Options.OnError and faults the instance.
+type ScriptError struct {
+	// Script is the script's name.
+	Script string
+	// File and Line locate the error in the script's source, when known.
+	File string
+	Line int
+	// Callback is the callback that failed: "onCreate", "onUpdate",
+	// "onDestroy", "onReload" or "events.NAME".
+	Callback string
+	// Entity is the instance's entity.
+	Entity Handle
+	// Frame is the frame the error happened in (0 during setup).
+	Frame uint64
+	// Message is the error itself, with file:line in front where known.
+	Message string
+	// Traceback is a short traceback of the script, when known.
+	Traceback string
+	// Err is the underlying error, if any.
+	Err error
+}
+
+// Error formats the error as the message, then a line naming the script,
+// entity, callback and frame, then the traceback.
+func (e *ScriptError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.Message)
+	fmt.Fprintf(&b, "\n\tin script %s, %s, %s, frame %d", e.Script, e.Entity, e.Callback, e.Frame)
+	if e.Traceback != "" {
+		for line := range strings.SplitSeq(strings.TrimRight(e.Traceback, "\n"), "\n") {
+			b.WriteString("\n\t")
+			b.WriteString(strings.TrimLeft(line, "\t "))
+		}
+	}
+	return b.String()
+}
+
+// Unwrap returns the underlying error.
+func (e *ScriptError) Unwrap() error { return e.Err }

@@ -1,0 +1,472 @@
+package runtime
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"slices"
+
+	"github.com/luahost/luahost/pool"
+)
+
+// Options configures a Runtime. The zero value works.
+type Options struct {
+	// Seed seeds everything random in the runtime's scripts (Lua's
+	// math.random). The default (zero) value is seed 0.
+	Seed int64
+	// OnError receives every script error, once, as a *ScriptError. The
+	// default (nil) value writes the error to os.Stderr.
+	OnError func(err error)
+	// PoolLimit is the most idle entity payloads kept for reuse. The
+	// default (zero) value is 1024; a negative value turns pooling off.
+	PoolLimit int
+	// MaxEventDepth limits how deeply dispatches may nest. The default
+	// (zero) value is DefaultMaxEventDepth.
+	MaxEventDepth int
+}
+
+// entity is the pooled payload of a slot.
+type entity struct {
+	name      string
+	transform Transform
+	write     Transform
+	writeMask uint8
+	insts     []*Instance
+	cancelled bool
+	settling  bool
+}
+
+func resetEntity(e *entity) {
+	clear(e.insts)
+	*e = entity{insts: e.insts[:0]}
+}
+
+// Runtime owns the entities, their script instances and the frame loop. A
+// Runtime is driven by one goroutine: none of its methods is safe for
+// concurrent use, and callbacks run on the goroutine that calls Step,
+// Attach, Kill or Close. Separate Runtimes share nothing and may run in
+// parallel.
+type Runtime struct {
+	opts       Options
+	slots      slotMap
+	payloads   *pool.Pool[entity]
+	names      map[string][]Handle
+	blackboard *Blackboard
+	events     *Events
+
+	schedule []*Instance
+	added    []*Instance
+	unsorted bool
+	removed  int
+	seq      uint64
+	scratch  []*Instance
+
+	frame    uint64
+	time     float64
+	dt       float64
+	stepping bool
+	closed   bool
+
+	detached []*Instance
+	dying    []Handle
+	spawned  []Handle
+	writes   []Handle
+
+	errors      int
+	beforeStep  []func()
+	onClose     []func()
+	instanceCnt int
+}
+
+// New returns an empty runtime.
+func New(opts Options) *Runtime {
+	if opts.OnError == nil {
+		opts.OnError = func(err error) { fmt.Fprintln(os.Stderr, err) }
+	}
+	limit := opts.PoolLimit
+	if limit == 0 {
+		limit = 1024
+	}
+	rt := &Runtime{
+		opts:       opts,
+		slots:      newSlotMap(),
+		payloads:   pool.New(pool.Options[entity]{Limit: limit, Reset: resetEntity}),
+		names:      make(map[string][]Handle),
+		blackboard: newBlackboard(),
+	}
+	rt.events = newEvents(rt, opts.MaxEventDepth)
+	return rt
+}
+
+// Seed returns Options.Seed.
+func (rt *Runtime) Seed() int64 { return rt.opts.Seed }
+
+// Frame returns the current frame number: 0 before the first Step, then
+// the number of the frame running or last run.
+func (rt *Runtime) Frame() uint64 { return rt.frame }
+
+// Time returns the simulated seconds: the sum of dt over the frames so far.
+func (rt *Runtime) Time() float64 { return rt.time }
+
+// DT returns the dt of the current (or last) frame; 0 before the first.
+func (rt *Runtime) DT() float64 { return rt.dt }
+
+// Stepping reports whether a frame is running.
+func (rt *Runtime) Stepping() bool { return rt.stepping }
+
+// Closed reports whether Close was called.
+func (rt *Runtime) Closed() bool { return rt.closed }
+
+// Blackboard returns the runtime's blackboard.
+func (rt *Runtime) Blackboard() *Blackboard { return rt.blackboard }
+
+// Events returns the runtime's event observables.
+func (rt *Runtime) Events() *Events { return rt.events }
+
+// Payloads returns the pool of entity payloads, for inspection.
+func (rt *Runtime) Payloads() *pool.Pool[entity] { return rt.payloads }
+
+// Stats is a snapshot of a runtime's counters.
+type Stats struct {
+	Frames    uint64
+	Entities  int
+	Instances int
+	Errors    int
+}
+
+// Stats returns the runtime's counters: frames run, live entities, live
+// script instances, and script errors reported.
+func (rt *Runtime) Stats() Stats {
+	return Stats{Frames: rt.frame, Entities: len(rt.slots.dense), Instances: rt.instanceCnt, Errors: rt.errors}
+}
+
+// BeforeStep registers fn to run at the start of every Step, before the
+// frame number moves: between frames, on the driving goroutine. Hot reload
+// swaps scripts there.
+func (rt *Runtime) BeforeStep(fn func()) { rt.beforeStep = append(rt.beforeStep, fn) }
+
+// OnClose registers fn to run at the end of Close, after every instance was
+// destroyed.
+func (rt *Runtime) OnClose(fn func()) { rt.onClose = append(rt.onClose, fn) }
+
+// report hands a callback error to Options.OnError as a *ScriptError, with
+// the instance's script, entity, callback and frame filled in.
+func (rt *Runtime) report(inst *Instance, callback string, err error) {
+	se, ok := err.(*ScriptError)
+	if !ok {
+		se = &ScriptError{Message: err.Error(), Err: err}
+	}
+	if se.Script == "" {
+		se.Script = inst.script.Name()
+	}
+	if se.Callback == "" {
+		se.Callback = callback
+	}
+	se.Entity = inst.entity
+	se.Frame = rt.frame
+	rt.errors++
+	rt.opts.OnError(se)
+}
+
+// Report hands an error that is not a callback's (a failed hot reload, for
+// example) to Options.OnError and counts it.
+func (rt *Runtime) Report(err error) {
+	rt.errors++
+	rt.opts.OnError(err)
+}
+
+// Discard is an OnError that drops errors, for benchmarks.
+func Discard(error) {}
+
+// Writer returns an OnError that writes each error on its own line to w.
+func Writer(w io.Writer) func(error) {
+	return func(err error) { fmt.Fprintln(w, err) }
+}
+
+// Spawn allocates a new Pending entity and returns its handle. A Pending
+// entity may take scripts (their onCreate runs at attach) but gets no
+// updates until it is Active: entities spawned during a frame become Active
+// at the frame's flush; outside a frame, call Activate. After Close, Spawn
+// returns the zero Handle. O(1), allocation-free once the payload pool is
+// warm.
+func (rt *Runtime) Spawn() Handle {
+	if rt.closed {
+		return Handle{}
+	}
+	e := rt.payloads.Get()
+	e.transform = identity
+	h := rt.slots.alloc(e)
+	rt.slots.slots[h.Index].state = StatePending
+	if rt.stepping {
+		rt.spawned = append(rt.spawned, h)
+	}
+	return h
+}
+
+// Activate moves a Pending entity to Active.
+func (rt *Runtime) Activate(h Handle) error {
+	s, err := rt.slots.get(h)
+	if err != nil {
+		return err
+	}
+	if s.ent.cancelled {
+		return fmt.Errorf("activate %s: %w", h, &TransitionError{From: StateDead, To: StateActive})
+	}
+	if err := s.transition(StateActive); err != nil {
+		return fmt.Errorf("activate %s: %w", h, err)
+	}
+	return nil
+}
+
+// State returns h's lifecycle state. A stale handle returns StateDead and
+// ErrStaleHandle.
+func (rt *Runtime) State(h Handle) (State, error) {
+	s, err := rt.slots.get(h)
+	if err != nil {
+		return StateDead, err
+	}
+	return s.state, nil
+}
+
+// Alive reports whether h names an entity that has not been reaped.
+func (rt *Runtime) Alive(h Handle) bool {
+	_, err := rt.slots.get(h)
+	return err == nil
+}
+
+// Entities returns the handles of every entity that has not been reaped,
+// in no particular order.
+func (rt *Runtime) Entities() []Handle { return slices.Clone(rt.slots.dense) }
+
+// SetName gives h a scene name, for Find. Names need not be unique.
+func (rt *Runtime) SetName(h Handle, name string) error {
+	s, err := rt.slots.get(h)
+	if err != nil {
+		return err
+	}
+	if s.ent.name != "" {
+		rt.unname(h, s.ent.name)
+	}
+	s.ent.name = name
+	if name != "" {
+		rt.names[name] = append(rt.names[name], h)
+	}
+	return nil
+}
+
+func (rt *Runtime) unname(h Handle, name string) {
+	hs := slices.DeleteFunc(rt.names[name], func(x Handle) bool { return x == h })
+	if len(hs) == 0 {
+		delete(rt.names, name)
+		return
+	}
+	rt.names[name] = hs
+}
+
+// Name returns h's scene name ("" when it has none).
+func (rt *Runtime) Name(h Handle) (string, error) {
+	s, err := rt.slots.get(h)
+	if err != nil {
+		return "", err
+	}
+	return s.ent.name, nil
+}
+
+// Find returns the earliest-named living entity called name.
+func (rt *Runtime) Find(name string) (Handle, bool) {
+	hs := rt.names[name]
+	if len(hs) == 0 {
+		return Handle{}, false
+	}
+	return hs[0], true
+}
+
+// Kill judges h dead. An Active entity becomes Dying and is settled (every
+// instance's onDestroy, in schedule order) and reaped at this frame's
+// flush, or at once outside a frame. A Pending entity is cancelled the same
+// way. Kill returns false, and changes nothing, when h was already Dying or
+// cancelled: two killers in one frame are normal.
+func (rt *Runtime) Kill(h Handle) (bool, error) {
+	s, err := rt.slots.get(h)
+	if err != nil {
+		return false, err
+	}
+	switch {
+	case s.state == StatePending && !s.ent.cancelled:
+		s.ent.cancelled = true
+	case s.state == StateActive:
+		if err := s.transition(StateDying); err != nil {
+			return false, err
+		}
+	default:
+		return false, nil
+	}
+	if rt.stepping {
+		rt.dying = append(rt.dying, h)
+	} else {
+		rt.settle(h)
+	}
+	return true, nil
+}
+
+// Revive returns a Dying entity to Active before its settlement starts. It
+// returns false, and changes nothing, when h is not Dying.
+func (rt *Runtime) Revive(h Handle) (bool, error) {
+	s, err := rt.slots.get(h)
+	if err != nil {
+		return false, err
+	}
+	if s.state != StateDying || s.ent.settling {
+		return false, nil
+	}
+	if err := s.transition(StateActive); err != nil {
+		return false, err
+	}
+	rt.dying = slices.DeleteFunc(rt.dying, func(x Handle) bool { return x == h })
+	return true, nil
+}
+
+// settle runs the onDestroy of every remaining instance of h in schedule
+// order, then reaps it: Dying -> Dead (or Pending -> Dead for a cancelled
+// entity) -> None, payload back to the pool, generation bumped.
+func (rt *Runtime) settle(h Handle) {
+	s, err := rt.slots.get(h)
+	if err != nil || s.ent.settling {
+		return
+	}
+	e := s.ent
+	e.settling = true
+	for {
+		inst := rt.firstLive(e)
+		if inst == nil {
+			break
+		}
+		rt.destroy(inst)
+	}
+	rt.reap(h)
+}
+
+// firstLive returns e's live instance that comes first in schedule order.
+func (rt *Runtime) firstLive(e *entity) *Instance {
+	var first *Instance
+	for _, inst := range e.insts {
+		if inst.state == instCreated && (first == nil || inst.before(first)) {
+			first = inst
+		}
+	}
+	return first
+}
+
+func (rt *Runtime) reap(h Handle) {
+	s := &rt.slots.slots[h.Index]
+	// Both Pending -> Dead (cancel) and Dying -> Dead (reap) are in the
+	// table; anything else would be a bug in the runtime.
+	if err := s.transition(StateDead); err != nil {
+		panic(err)
+	}
+	e := s.ent
+	if e.name != "" {
+		rt.unname(h, e.name)
+	}
+	rt.slots.release(h)
+	rt.payloads.Put(e)
+}
+
+// Attach attaches script s to entity h, making a new instance whose Data is
+// data, and runs its onCreate at once. The instance joins the schedule at
+// once outside a frame, and for the next frame during one. An onCreate that
+// fails is reported and faults the instance; Attach still returns it. Attach
+// fails only for a stale handle, an entity that is dying or cancelled, or a
+// closed runtime.
+func (rt *Runtime) Attach(h Handle, s Script, data any) (*Instance, error) {
+	if rt.closed {
+		return nil, ErrClosed
+	}
+	sl, err := rt.slots.get(h)
+	if err != nil {
+		return nil, err
+	}
+	if sl.state == StateDying || sl.ent.cancelled {
+		return nil, fmt.Errorf("attach %s to %s: %w: it is %s", s.Name(), h, ErrNotAttachable, sl.state)
+	}
+	rt.seq++
+	inst := &Instance{Data: data, rt: rt, script: s, entity: h, seq: rt.seq, priority: s.Priority()}
+	inst.updater, _ = s.(Updater)
+	inst.destroyer, _ = s.(Destroyer)
+	inst.handler, _ = s.(EventHandler)
+	sl.ent.insts = append(sl.ent.insts, inst)
+	rt.instanceCnt++
+	rt.added = append(rt.added, inst)
+	if !rt.stepping {
+		rt.unsorted = true
+	}
+	if inst.handler != nil {
+		rt.events.subscribe(inst)
+	}
+	if err := inst.create(); err != nil {
+		return nil, err
+	}
+	return inst, nil
+}
+
+// Detach takes inst out of the schedule at once. Its onDestroy runs at the
+// frame's flush (in detach order), or at once outside a frame. It returns
+// false when inst was already detached or destroyed.
+func (rt *Runtime) Detach(inst *Instance) bool {
+	if inst.detached || inst.state != instCreated {
+		return false
+	}
+	inst.detached = true
+	if rt.stepping {
+		rt.detached = append(rt.detached, inst)
+	} else {
+		rt.destroy(inst)
+	}
+	return true
+}
+
+// DetachScript detaches every instance of the script named name from h and
+// returns how many it detached.
+func (rt *Runtime) DetachScript(h Handle, name string) (int, error) {
+	s, err := rt.slots.get(h)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, inst := range slices.Clone(s.ent.insts) {
+		if inst.script.Name() == name && rt.Detach(inst) {
+			n++
+		}
+	}
+	return n, nil
+}
+
+// Instances returns h's live instances in attach order.
+func (rt *Runtime) Instances(h Handle) ([]*Instance, error) {
+	s, err := rt.slots.get(h)
+	if err != nil {
+		return nil, err
+	}
+	var out []*Instance
+	for _, inst := range s.ent.insts {
+		if inst.state == instCreated && !inst.detached {
+			out = append(out, inst)
+		}
+	}
+	return out, nil
+}
+
+// destroy destroys inst and takes it off its entity and the schedule.
+func (rt *Runtime) destroy(inst *Instance) {
+	if err := inst.destroy(); err != nil {
+		panic(err)
+	}
+	rt.instanceCnt--
+	rt.removed++
+	if s, err := rt.slots.get(inst.entity); err == nil {
+		e := s.ent
+		if i := slices.Index(e.insts, inst); i >= 0 {
+			e.insts = slices.Delete(e.insts, i, i+1)
+		}
+	}
+}

@@ -1,0 +1,191 @@
+package runtime
+
+import "fmt"
+
+// Script is the runtime's view of a script: a name, a priority, and any of
+// the optional callbacks Creator, Updater, Destroyer and EventHandler. Lua
+// scripts (package luabind) and Go-native scripts implement the same
+// interfaces and share one schedule.
+//
+// Priority is read when the script is attached and again by
+// [Runtime.ScriptChanged], so a script may change it (a hot reload does).
+type Script interface {
+	// Name is the script's name, used in reports and by DetachScript.
+	Name() string
+	// Priority orders the schedule: lower runs earlier; ties run in
+	// attach order.
+	Priority() int
+}
+
+// Creator is a Script with an onCreate callback. Create runs once, when
+// the script is attached (also to a Pending entity). An error faults the
+// instance, which then gets no callback at all.
+type Creator interface {
+	Create(inst *Instance) error
+}
+
+// Updater is a Script with an onUpdate callback. Update runs once a frame,
+// in schedule order, for every instance whose entity is Active and which is
+// neither detached nor faulted. An error faults the instance.
+type Updater interface {
+	Update(inst *Instance, dt float64) error
+}
+
+// Destroyer is a Script with an onDestroy callback. Destroy runs once, when
+// the instance is detached, its entity is settled, or the runtime closes;
+// also for a faulted instance, since settlement is never skipped. An error
+// is reported; the instance is destroyed all the same.
+type Destroyer interface {
+	Destroy(inst *Instance) error
+}
+
+// EventHandler is a Script whose instances observe events. EventNames is
+// read at create and by [Runtime.ScriptChanged]; HandleEvent is called for
+// each dispatch of those events to an instance whose entity is Active and
+// which is not faulted. Its result becomes the next observer's Event.Last;
+// an error faults the instance.
+type EventHandler interface {
+	EventNames() []string
+	HandleEvent(inst *Instance, ev *Event) (any, error)
+}
+
+// instState is an instance's own state machine: pending -> created ->
+// destroyed.
+type instState uint8
+
+const (
+	instPending instState = iota
+	instCreated
+	instDestroyed
+)
+
+var instStateNames = [...]string{"pending", "created", "destroyed"}
+
+func (s instState) String() string { return instStateNames[s] }
+
+// Instance is one script attached to one entity, with its own state.
+type Instance struct {
+	// Data belongs to the script's implementation (luabind keeps the Lua
+	// self table here). The runtime never reads it.
+	Data any
+
+	rt       *Runtime
+	script   Script
+	entity   Handle
+	seq      uint64
+	priority int
+	state    instState
+
+	faulted      bool
+	createFailed bool
+	detached     bool
+
+	updater   Updater
+	destroyer Destroyer
+	handler   EventHandler
+	observers []*Observer
+}
+
+// Script returns the instance's script.
+func (inst *Instance) Script() Script { return inst.script }
+
+// Entity returns the instance's entity.
+func (inst *Instance) Entity() Handle { return inst.entity }
+
+// Runtime returns the runtime the instance lives in.
+func (inst *Instance) Runtime() *Runtime { return inst.rt }
+
+// Seq returns the instance's attach sequence number: its place in the
+// runtime's attach order, which breaks priority ties.
+func (inst *Instance) Seq() uint64 { return inst.seq }
+
+// Faulted reports whether a callback of the instance failed.
+func (inst *Instance) Faulted() bool { return inst.faulted }
+
+// CreateFailed reports whether the instance's onCreate failed.
+func (inst *Instance) CreateFailed() bool { return inst.createFailed }
+
+// Detached reports whether the instance was detached (or destroyed).
+func (inst *Instance) Detached() bool { return inst.detached || inst.state == instDestroyed }
+
+// Live reports whether the instance was created and not yet destroyed.
+func (inst *Instance) Live() bool { return inst.state == instCreated }
+
+// String returns "script@entity(I:G)".
+func (inst *Instance) String() string { return fmt.Sprintf("%s@%s", inst.script.Name(), inst.entity) }
+
+// before reports whether a runs before b in schedule order.
+func (a *Instance) before(b *Instance) bool {
+	if a.priority != b.priority {
+		return a.priority < b.priority
+	}
+	return a.seq < b.seq
+}
+
+func compareInstances(a, b *Instance) int {
+	switch {
+	case a.before(b):
+		return -1
+	case b.before(a):
+		return 1
+	}
+	return 0
+}
+
+func (inst *Instance) misuse(call string) error {
+	return fmt.Errorf("%w: %s of %s in state %s", ErrInstanceState, call, inst, inst.state)
+}
+
+// create runs the onCreate callback. It is a hard error unless the instance
+// is pending.
+func (inst *Instance) create() error {
+	if inst.state != instPending {
+		return inst.misuse("create")
+	}
+	inst.state = instCreated
+	if c, ok := inst.script.(Creator); ok {
+		if err := c.Create(inst); err != nil {
+			inst.faulted = true
+			inst.createFailed = true
+			inst.rt.report(inst, "onCreate", err)
+		}
+	}
+	return nil
+}
+
+// update runs the onUpdate callback. It is a hard error unless the instance
+// is created.
+func (inst *Instance) update(dt float64) error {
+	if inst.state != instCreated {
+		return inst.misuse("update")
+	}
+	if err := inst.updater.Update(inst, dt); err != nil {
+		inst.faulted = true
+		inst.rt.report(inst, "onUpdate", err)
+	}
+	return nil
+}
+
+// destroy runs the onDestroy callback (skipped when onCreate failed) and
+// unsubscribes the instance's observers. It is a hard error unless the
+// instance is created.
+func (inst *Instance) destroy() error {
+	if inst.state != instCreated {
+		return inst.misuse("destroy")
+	}
+	inst.state = instDestroyed
+	inst.detached = true
+	inst.unsubscribe()
+	if inst.destroyer != nil && !inst.createFailed {
+		if err := inst.destroyer.Destroy(inst); err != nil {
+			inst.rt.report(inst, "onDestroy", err)
+		}
+	}
+	return nil
+}
+
+// runnable reports whether the instance gets updates and events now.
+func (inst *Instance) runnable() bool {
+	return inst.state == instCreated && !inst.faulted && !inst.detached &&
+		inst.rt.slots.slots[inst.entity.Index].state == StateActive
+}

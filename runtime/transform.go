@@ -1,0 +1,96 @@
+package runtime
+
+// Vec3 is a 3-vector: a position, Euler angles in degrees, or a scale.
+type Vec3 struct{ X, Y, Z float64 }
+
+// Transform is an entity's position, rotation (Euler degrees) and scale.
+type Transform struct {
+	Position Vec3
+	Rotation Vec3
+	Scale    Vec3
+}
+
+// identity is the transform of a new entity: at the origin, unrotated,
+// scale 1.
+var identity = Transform{Scale: Vec3{1, 1, 1}}
+
+// Part selects one of a transform's three vectors.
+type Part uint8
+
+// The parts of a Transform.
+const (
+	Position Part = iota
+	Rotation
+	Scale
+)
+
+func (t *Transform) part(p Part) *Vec3 {
+	switch p {
+	case Rotation:
+		return &t.Rotation
+	case Scale:
+		return &t.Scale
+	default:
+		return &t.Position
+	}
+}
+
+// Transform returns h's committed transform (SPEC 3.6): within a frame,
+// every reader sees the values of the previous flush, whatever has been
+// written since.
+func (rt *Runtime) Transform(h Handle) (Transform, error) {
+	s, err := rt.slots.get(h)
+	if err != nil {
+		return Transform{}, err
+	}
+	return s.ent.transform, nil
+}
+
+// Get returns one committed part of h's transform.
+func (rt *Runtime) Get(h Handle, p Part) (Vec3, error) {
+	s, err := rt.slots.get(h)
+	if err != nil {
+		return Vec3{}, err
+	}
+	return *s.ent.transform.part(p), nil
+}
+
+// Set writes one part of h's transform. During a frame the write goes to
+// the write cache and is committed at the frame's flush, the last write of
+// the frame winning; outside a frame it is committed at once.
+func (rt *Runtime) Set(h Handle, p Part, v Vec3) error {
+	s, err := rt.slots.get(h)
+	if err != nil {
+		return err
+	}
+	e := s.ent
+	if !rt.stepping {
+		*e.transform.part(p) = v
+		return nil
+	}
+	if e.writeMask == 0 {
+		rt.writes = append(rt.writes, h)
+	}
+	*e.write.part(p) = v
+	e.writeMask |= 1 << p
+	return nil
+}
+
+// commitWrites applies the frame's write cache (flush step 3).
+func (rt *Runtime) commitWrites() {
+	for _, h := range rt.writes {
+		s, err := rt.slots.get(h)
+		if err != nil {
+			continue
+		}
+		e := s.ent
+		for p := Position; p <= Scale; p++ {
+			if e.writeMask&(1<<p) != 0 {
+				*e.transform.part(p) = *e.write.part(p)
+			}
+		}
+		e.writeMask = 0
+	}
+	clear(rt.writes)
+	rt.writes = rt.writes[:0]
+}

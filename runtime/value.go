@@ -1,0 +1,223 @@
+package runtime
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+)
+
+// Plain data is what the blackboard and events carry between scripts and
+// Lua states (SPEC 3.5). Its canonical Go forms are: nil, bool, float64,
+// string, Handle and *Table. Values are always copied in and out, so no two
+// owners ever share a table.
+
+// MaxPlainDepth is how deeply tables may nest in plain data.
+const MaxPlainDepth = 64
+
+// Table is a table of plain data: fields in a fixed order, as a Lua table's
+// pairs would list them. Keys are bool, float64, string or Handle; the
+// array part of a Lua table is the keys 1..n in order.
+type Table struct {
+	Fields []Field
+}
+
+// Field is one key and value of a Table.
+type Field struct {
+	Key   any
+	Value any
+}
+
+// Get returns the value stored under key, or nil. O(n).
+func (t *Table) Get(key any) any {
+	key = canonicalKey(key)
+	for _, f := range t.Fields {
+		if f.Key == key {
+			return f.Value
+		}
+	}
+	return nil
+}
+
+// Len returns the length of the table's array part: the largest n such that
+// keys 1..n are all present.
+func (t *Table) Len() int {
+	n := 0
+	for t.Get(float64(n+1)) != nil {
+		n++
+	}
+	return n
+}
+
+// Plain returns the canonical plain-data copy of v, or an error wrapping
+// ErrNotPlain that names the path of the bad value. It accepts nil, bool,
+// every Go integer and float type (as float64), string, Handle, *Table,
+// Table, []any and map[string]any (keys sorted, so the result is
+// deterministic). A map that contains itself is a cycle.
+func Plain(v any) (any, error) {
+	return plain(v, "", 0, nil)
+}
+
+func plain(v any, path string, depth int, seen []any) (any, error) {
+	switch x := v.(type) {
+	case nil, bool, string, Handle:
+		return x, nil
+	case float64:
+		return x, nil
+	case float32:
+		return float64(x), nil
+	case int:
+		return float64(x), nil
+	case int8:
+		return float64(x), nil
+	case int16:
+		return float64(x), nil
+	case int32:
+		return float64(x), nil
+	case int64:
+		return float64(x), nil
+	case uint:
+		return float64(x), nil
+	case uint8:
+		return float64(x), nil
+	case uint16:
+		return float64(x), nil
+	case uint32:
+		return float64(x), nil
+	case uint64:
+		return float64(x), nil
+	}
+	if depth >= MaxPlainDepth {
+		return nil, notPlain(path, "tables nested deeper than %d", MaxPlainDepth)
+	}
+	out := &Table{}
+	add := func(k, val any) error {
+		k = canonicalKey(k)
+		if !validKey(k) {
+			return notPlain(path, "a key of type %T", k)
+		}
+		pv, err := plain(val, joinPath(path, k), depth+1, seen)
+		if err != nil {
+			return err
+		}
+		if pv != nil {
+			out.Fields = append(out.Fields, Field{Key: k, Value: pv})
+		}
+		return nil
+	}
+	switch x := v.(type) {
+	case *Table:
+		if x == nil {
+			return nil, nil
+		}
+		if slices.Contains(seen, any(x)) {
+			return nil, notPlain(path, "a cycle")
+		}
+		seen = append(seen, x)
+		for _, f := range x.Fields {
+			if err := add(f.Key, f.Value); err != nil {
+				return nil, err
+			}
+		}
+	case Table:
+		return plain(&x, path, depth, seen)
+	case []any:
+		for i, e := range x {
+			if err := add(float64(i+1), e); err != nil {
+				return nil, err
+			}
+		}
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			if err := add(k, x[k]); err != nil {
+				return nil, err
+			}
+		}
+	default:
+		return nil, notPlain(path, "a value of type %T", v)
+	}
+	return out, nil
+}
+
+func canonicalKey(k any) any {
+	if p, err := plain(k, "", MaxPlainDepth, nil); err == nil {
+		return p
+	}
+	return k
+}
+
+func validKey(k any) bool {
+	switch x := k.(type) {
+	case bool, string, Handle:
+		return true
+	case float64:
+		return !math.IsNaN(x)
+	}
+	return false
+}
+
+func notPlain(path, format string, args ...any) error {
+	what := fmt.Sprintf(format, args...)
+	if path == "" {
+		return fmt.Errorf("%w: cannot store %s", ErrNotPlain, what)
+	}
+	return fmt.Errorf("%w: %s: cannot store %s", ErrNotPlain, path, what)
+}
+
+// joinPath extends a value path for error messages: a.b, a[2].
+func joinPath(path string, key any) string {
+	switch k := key.(type) {
+	case string:
+		if path == "" {
+			return k
+		}
+		return path + "." + k
+	case float64:
+		return fmt.Sprintf("%s[%v]", path, k)
+	default:
+		return fmt.Sprintf("%s[%v]", path, k)
+	}
+}
+
+// FormatPlain renders plain data compactly and deterministically, for logs
+// and tests: {1, 2, hp=7}.
+func FormatPlain(v any) string {
+	var b strings.Builder
+	formatPlain(&b, v)
+	return b.String()
+}
+
+func formatPlain(b *strings.Builder, v any) {
+	switch x := v.(type) {
+	case nil:
+		b.WriteString("nil")
+	case string:
+		fmt.Fprintf(b, "%q", x)
+	case *Table:
+		b.WriteByte('{')
+		for i, f := range x.Fields {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			if k, ok := f.Key.(float64); !ok || k != float64(i+1) {
+				if s, ok := f.Key.(string); ok {
+					b.WriteString(s)
+				} else {
+					b.WriteByte('[')
+					formatPlain(b, f.Key)
+					b.WriteByte(']')
+				}
+				b.WriteByte('=')
+			}
+			formatPlain(b, f.Value)
+		}
+		b.WriteByte('}')
+	default:
+		fmt.Fprint(b, x)
+	}
+}
