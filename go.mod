@@ -2,6 +2,13 @@ module github.com/luahost/luahost
 
 go 1.26
 
-require github.com/stretchr/testify v1.12.1
+require (
+	github.com/fsnotify/fsnotify v1.10.1
+	github.com/stretchr/testify v1.12.1
+	github.com/yuin/gopher-lua v1.1.2
+)
 
-require go.yaml.in/yaml/v3 v3.0.5 // indirect
+require (
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	golang.org/x/sys v0.13.0 // indirect
+)

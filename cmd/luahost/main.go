@@ -1,0 +1,137 @@
+// Command luahost runs luahost scenes: JSON files that name entities and
+// the Lua scripts attached to them (SPEC 7 and 8).
+//
+//	luahost run SCENE [--frames N] [--dt SECONDS] [--fps F] [--watch] [--seed S]
+//	                  [--budget DURATION] [--strict] [--stats]
+//	luahost check PATH...
+//	luahost bench SCENE [--frames N] [--json]
+//	luahost version
+//
+// For run, stdout carries exactly what scripts print; everything from the
+// host (errors, reload notices, statistics) goes to stderr. Exit status: 0
+// when the scene ran (script errors are reported, not fatal); 1 with
+// --strict when any script error happened, or from check when any script
+// has a problem; 2 for bad usage, a bad scene or a script that does not
+// compile.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	goruntime "runtime"
+	"runtime/debug"
+)
+
+// Version is luahost's version.
+const Version = "0.1.0"
+
+// Exit statuses.
+const (
+	exitOK     = 0
+	exitErrors = 1
+	exitUsage  = 2
+)
+
+const usage = `usage:
+  luahost run SCENE [--frames N] [--dt SECONDS] [--fps F] [--watch] [--seed S]
+                    [--budget DURATION] [--strict] [--stats]
+  luahost check PATH...
+  luahost bench SCENE [--frames N] [--dt SECONDS] [--seed S] [--budget DURATION] [--json]
+  luahost version
+
+Run "luahost COMMAND -h" for a command's flags.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run dispatches a command line and returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	switch args[0] {
+	case "run":
+		return cmdRun(args[1:], stdout, stderr, false)
+	case "bench":
+		return cmdRun(args[1:], stdout, stderr, true)
+	case "check":
+		return cmdCheck(args[1:], stdout, stderr)
+	case "version":
+		return cmdVersion(args[1:], stdout, stderr)
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	default:
+		fmt.Fprintf(stderr, "luahost: unknown command %q\n%s", args[0], usage)
+		return exitUsage
+	}
+}
+
+// parseFlags parses flags that may come before, between or after the
+// positional arguments, and returns the positional ones. -h prints the
+// command's usage to stdout and reports flag.ErrHelp.
+func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(stdout)
+				fs.Usage()
+			}
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// newFlagSet returns a flag set whose usage starts with synopsis.
+func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: %s\n\nflags:\n", synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// usageStatus maps a flag parsing error to an exit status.
+func usageStatus(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	return exitUsage
+}
+
+func cmdVersion(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("version", "luahost version", stderr)
+	pos, err := parseFlags(fs, args, stdout)
+	if err != nil {
+		return usageStatus(err)
+	}
+	if len(pos) > 0 {
+		fmt.Fprintf(stderr, "luahost version: unexpected argument %q\n", pos[0])
+		return exitUsage
+	}
+	vm := "gopher-lua"
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, dep := range info.Deps {
+			if dep.Path == "github.com/yuin/gopher-lua" {
+				vm += " " + dep.Version
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "luahost %s (%s, %s)\n", Version, vm, goruntime.Version())
+	return exitOK
+}

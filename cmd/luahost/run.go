@@ -1,0 +1,170 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/luahost/luahost/luabind"
+)
+
+// runFlags are the flags of run and bench.
+type runFlags struct {
+	frames int
+	dt     float64
+	fps    float64
+	watch  bool
+	seed   int64
+	budget time.Duration
+	strict bool
+	stats  bool
+	json   bool
+
+	set map[string]bool
+}
+
+// cmdRun implements "luahost run" and, with bench set, "luahost bench".
+func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
+	name, synopsis, defaultFrames := "run", "luahost run SCENE [flags]", 1
+	if bench {
+		name, synopsis, defaultFrames = "bench", "luahost bench SCENE [flags]", 100
+	}
+	f := runFlags{set: make(map[string]bool)}
+	fs := newFlagSet(name, synopsis, stderr)
+	fs.IntVar(&f.frames, "frames", defaultFrames, "number of frames to run (with --watch, default: until interrupted)")
+	fs.Float64Var(&f.dt, "dt", 1.0/60, "fixed time step in seconds (with --watch, default: 1/fps)")
+	fs.Int64Var(&f.seed, "seed", 0, "seed for the scripts' math.random (default: the scene's seed)")
+	fs.DurationVar(&f.budget, "budget", luabind.DefaultBudget, "time budget of each callback (0: no budget, for trusted scripts)")
+	if bench {
+		fs.BoolVar(&f.json, "json", false, "print the figures as one JSON object")
+	} else {
+		fs.Float64Var(&f.fps, "fps", 60, "frames per second with --watch")
+		fs.BoolVar(&f.watch, "watch", false, "run in real time and hot-reload changed scripts")
+		fs.BoolVar(&f.strict, "strict", false, "exit 1 when any script error happened")
+		fs.BoolVar(&f.stats, "stats", false, "print statistics to stderr at the end")
+	}
+	pos, err := parseFlags(fs, args, stdout)
+	if err != nil {
+		return usageStatus(err)
+	}
+	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
+	bad := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "luahost %s: %s\n", name, fmt.Sprintf(format, a...))
+		fs.Usage()
+		return exitUsage
+	}
+	switch {
+	case len(pos) != 1:
+		return bad("want exactly one SCENE, got %d arguments", len(pos))
+	case f.frames < 0:
+		return bad("--frames must not be negative")
+	case f.dt < 0:
+		return bad("--dt must not be negative")
+	case f.fps <= 0 && !bench:
+		return bad("--fps must be positive")
+	case f.budget < 0:
+		return bad("--budget must not be negative")
+	}
+	if f.watch && !f.set["dt"] {
+		f.dt = 1 / f.fps
+	}
+	cfg := loadConfig{budget: cliBudget(f.budget), stdout: stdout, stderr: stderr}
+	if bench {
+		cfg.stdout = io.Discard
+	}
+	if f.set["seed"] {
+		cfg.seed = &f.seed
+	}
+	w, err := loadScene(pos[0], cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "luahost %s: %v\n", name, err)
+		return exitUsage
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	var times frameTimes
+	var loopErr error
+	if f.watch {
+		loopErr = w.runWatch(ctx, &f, &times, stderr)
+	} else {
+		w.runFast(ctx, &f, &times, stderr)
+	}
+	rs, hs := w.rt.Stats(), w.host.Stats()
+	if err := w.host.Close(); err != nil && loopErr == nil {
+		loopErr = err
+	}
+	if loopErr != nil {
+		fmt.Fprintf(stderr, "luahost %s: %v\n", name, loopErr)
+		return exitUsage
+	}
+	errs := w.rt.Stats().Errors
+	sum := times.summary()
+	switch {
+	case bench && f.json:
+		out, _ := json.Marshal(struct {
+			Frames    int     `json:"frames"`
+			Entities  int     `json:"entities"`
+			Instances int     `json:"instances"`
+			Min       float64 `json:"min_ms"`
+			Median    float64 `json:"median_ms"`
+			P99       float64 `json:"p99_ms"`
+			Max       float64 `json:"max_ms"`
+		}{len(times), rs.Entities, rs.Instances, sum.min, sum.median, sum.p99, sum.max})
+		fmt.Fprintf(stdout, "%s\n", out)
+	case bench:
+		fmt.Fprintf(stdout, "frames     %d\nentities   %d\ninstances  %d\n%s", len(times), rs.Entities, rs.Instances, sum.table())
+	case f.stats:
+		fmt.Fprintf(stderr, "frames     %d\nentities   %d\ninstances  %d\nerrors     %d\nreloads    %d\n%s",
+			len(times), rs.Entities, rs.Instances, errs, hs.Reloads, sum.table())
+	}
+	if f.strict && errs > 0 {
+		return exitErrors
+	}
+	return exitOK
+}
+
+// runFast runs the frames back to back, stopping early (after the frame
+// under way) when ctx is done.
+func (w *world) runFast(ctx context.Context, f *runFlags, times *frameTimes, stderr io.Writer) {
+	prog := newProgress(stderr, f.frames)
+	for i := 0; i < f.frames && ctx.Err() == nil; i++ {
+		start := time.Now()
+		// Step fails only when called from inside a frame or after
+		// Close, neither of which can happen here.
+		_ = w.rt.Step(f.dt)
+		*times = append(*times, time.Since(start))
+		prog.update(i + 1)
+	}
+	prog.done()
+}
+
+// runWatch runs fixed steps in real time at f.fps, hot-reloading changed
+// scripts, until f.frames ran (when given) or ctx is done.
+func (w *world) runWatch(ctx context.Context, f *runFlags, times *frameTimes, stderr io.Writer) error {
+	stopWatch, err := w.host.Watch(ctx)
+	if err != nil {
+		return err
+	}
+	defer stopWatch()
+	fmt.Fprintf(stderr, "watching %s for changes (Ctrl-C to stop)\n", w.host.Dir())
+	tick := time.NewTicker(time.Duration(float64(time.Second) / f.fps))
+	defer tick.Stop()
+	for i := 0; !f.set["frames"] || i < f.frames; i++ {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-tick.C:
+		}
+		start := time.Now()
+		_ = w.rt.Step(f.dt)
+		*times = append(*times, time.Since(start))
+	}
+	return nil
+}

@@ -1,0 +1,217 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/luahost/luahost/luabind"
+	"github.com/luahost/luahost/runtime"
+)
+
+// Scene is a scene file (SPEC 7). Paths are relative to the scene file.
+type Scene struct {
+	// Scripts is the script directory; default "scripts" beside the scene.
+	Scripts *string `json:"scripts"`
+	// Seed seeds the scripts' math.random; --seed overrides it.
+	Seed *int64 `json:"seed"`
+	// Blackboard holds the blackboard's initial values.
+	Blackboard map[string]any `json:"blackboard"`
+	// Entities are spawned in file order, their scripts attached in
+	// listed order.
+	Entities []SceneEntity `json:"entities"`
+}
+
+// SceneEntity is one entity of a scene.
+type SceneEntity struct {
+	Name     string        `json:"name"`
+	Position *[3]float64   `json:"position"`
+	Rotation *[3]float64   `json:"rotation"`
+	Scale    *[3]float64   `json:"scale"`
+	Scripts  []SceneScript `json:"scripts"`
+}
+
+// SceneScript is one script of an entity: "name" or
+// {"script": "name", "props": {...}}.
+type SceneScript struct {
+	Script string         `json:"script"`
+	Props  map[string]any `json:"props"`
+}
+
+// UnmarshalJSON accepts a bare script name or the object form, strictly.
+func (s *SceneScript) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '"' {
+		return json.Unmarshal(b, &s.Script)
+	}
+	type plain SceneScript
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode((*plain)(s)); err != nil {
+		return err
+	}
+	if s.Script == "" {
+		return errors.New(`a script entry needs "script"`)
+	}
+	return nil
+}
+
+// parseScene decodes a scene strictly: unknown fields and trailing data are
+// errors, and syntax errors carry line and column.
+func parseScene(path string, data []byte) (*Scene, error) {
+	var sc Scene
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(&sc)
+	if err == nil {
+		if _, extra := dec.Token(); extra != io.EOF {
+			err = errors.New("unexpected data after the scene object")
+		}
+	}
+	if err != nil {
+		var syn *json.SyntaxError
+		var typ *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &syn):
+			line, col := lineCol(data, syn.Offset)
+			return nil, fmt.Errorf("%s:%d:%d: %v", path, line, col, err)
+		case errors.As(err, &typ):
+			line, col := lineCol(data, typ.Offset)
+			return nil, fmt.Errorf("%s:%d:%d: %s: want %s, got JSON %s", path, line, col, typ.Field, typ.Type, typ.Value)
+		case errors.Is(err, io.EOF):
+			return nil, fmt.Errorf("%s: empty scene file", path)
+		default:
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+	}
+	seen := make(map[string]int)
+	for i, e := range sc.Entities {
+		if e.Name == "" {
+			continue
+		}
+		if j, dup := seen[e.Name]; dup {
+			return nil, fmt.Errorf("%s: entities %d and %d are both named %q", path, j+1, i+1, e.Name)
+		}
+		seen[e.Name] = i
+	}
+	return &sc, nil
+}
+
+// lineCol converts a byte offset into 1-based line and column.
+func lineCol(data []byte, offset int64) (line, col int) {
+	if offset > int64(len(data)) {
+		offset = int64(len(data))
+	}
+	before := data[:offset]
+	line = bytes.Count(before, []byte("\n")) + 1
+	col = int(offset) - bytes.LastIndexByte(before, '\n')
+	return line, col
+}
+
+// world is a loaded scene: its runtime and Lua host, all entities active.
+type world struct {
+	rt   *runtime.Runtime
+	host *luabind.Host
+}
+
+// loadConfig is what loading a scene takes from the command line.
+type loadConfig struct {
+	seed   *int64
+	budget time.Duration
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// loadScene reads and starts a scene: every script is loaded (compiled, its
+// chunk run) before any entity exists, so a broken script stops the start
+// with nothing run; then the blackboard is filled, entities spawned and
+// scripts attached in file order, and every entity activated.
+func loadScene(path string, cfg loadConfig) (*world, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("scene: %w", err)
+	}
+	sc, err := parseScene(path, data)
+	if err != nil {
+		return nil, err
+	}
+	dir := "scripts"
+	if sc.Scripts != nil {
+		dir = *sc.Scripts
+	}
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(filepath.Dir(path), dir)
+	}
+	var seed int64
+	if sc.Seed != nil {
+		seed = *sc.Seed
+	}
+	if cfg.seed != nil {
+		seed = *cfg.seed
+	}
+	rt := runtime.New(runtime.Options{Seed: seed, OnError: runtime.Writer(cfg.stderr)})
+	host, err := luabind.New(rt, luabind.Options{Dir: dir, Budget: cfg.budget, Stdout: cfg.stdout, Log: cfg.stderr})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	fail := func(err error) (*world, error) {
+		_ = host.Close()
+		return nil, err
+	}
+	for i, e := range sc.Entities {
+		for _, s := range e.Scripts {
+			if _, err := host.Load(s.Script); err != nil {
+				return fail(fmt.Errorf("%s: entity %s: %v", path, entityLabel(i, e), err))
+			}
+		}
+		for _, s := range e.Scripts {
+			if _, err := runtime.Plain(s.Props); err != nil {
+				return fail(fmt.Errorf("%s: entity %s: script %s: props: %v", path, entityLabel(i, e), s.Script, err))
+			}
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(sc.Blackboard)) {
+		if err := rt.Blackboard().Set(k, sc.Blackboard[k]); err != nil {
+			return fail(fmt.Errorf("%s: %v", path, err))
+		}
+	}
+	var spawned []runtime.Handle
+	for _, e := range sc.Entities {
+		h := rt.Spawn()
+		spawned = append(spawned, h)
+		if e.Name != "" {
+			_ = rt.SetName(h, e.Name)
+		}
+		for part, v := range []*[3]float64{runtime.Position: e.Position, runtime.Rotation: e.Rotation, runtime.Scale: e.Scale} {
+			if v != nil {
+				_ = rt.Set(h, runtime.Part(part), runtime.Vec3{X: v[0], Y: v[1], Z: v[2]})
+			}
+		}
+		for _, s := range e.Scripts {
+			// The entity is Pending and alive and every script is loaded,
+			// so attach cannot fail here.
+			if _, err := host.Attach(h, s.Script, s.Props); err != nil {
+				return fail(fmt.Errorf("%s: %v", path, err))
+			}
+		}
+	}
+	for _, h := range spawned {
+		if st, err := rt.State(h); err == nil && st == runtime.StatePending {
+			_ = rt.Activate(h)
+		}
+	}
+	return &world{rt: rt, host: host}, nil
+}
+
+func entityLabel(i int, e SceneEntity) string {
+	if e.Name != "" {
+		return fmt.Sprintf("%d (%s)", i+1, e.Name)
+	}
+	return fmt.Sprint(i + 1)
+}

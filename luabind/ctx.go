@@ -1,0 +1,251 @@
+package luabind
+
+import (
+	"fmt"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/runtime"
+)
+
+// newCtx builds the state's ctx table (SPEC 4.2). It is reused for every
+// callback of the state: entity, frame, time and dt are refreshed before
+// each call; the functions act for the current instance.
+func (st *state) newCtx() *lua.LTable {
+	L := st.L
+	ctx := L.CreateTable(0, 12)
+	ctx.RawSetString("frame", lua.LNumber(0))
+	ctx.RawSetString("time", lua.LNumber(0))
+	ctx.RawSetString("dt", lua.LNumber(0))
+	ctx.RawSetString("blackboard", st.newBlackboard())
+	for name, fn := range map[string]lua.LGFunction{
+		"spawn":  st.ctxSpawn,
+		"find":   st.ctxFind,
+		"emit":   st.ctxEmit,
+		"detach": st.ctxDetach,
+		"log":    st.ctxLog,
+	} {
+		ctx.RawSetString(name, L.NewFunction(fn))
+	}
+	return ctx
+}
+
+// newBlackboard returns the proxy of the runtime's blackboard:
+// ctx.blackboard.hp = 7 stores a copy, ctx.blackboard.hp reads a copy.
+func (st *state) newBlackboard() *lua.LTable {
+	L := st.L
+	bb := L.CreateTable(0, 0)
+	mt := L.CreateTable(0, 3)
+	mt.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
+		key := L.CheckString(2)
+		v, _ := st.host.rt.Blackboard().Get(key)
+		L.Push(st.fromPlain(v))
+		return 1
+	}))
+	mt.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
+		key := L.CheckString(2)
+		v, err := toPlain(L.Get(3), key)
+		if err != nil {
+			L.RaiseError("blackboard key %q: %s", key, strings.TrimPrefix(err.Error(), runtime.ErrNotPlain.Error()+": "))
+		}
+		st.host.rt.Blackboard().SetPlain(key, v)
+		return 0
+	}))
+	mt.RawSetString("__metatable", lua.LString("blackboard"))
+	L.SetMetatable(bb, mt)
+	return bb
+}
+
+// ctx.spawn(spec) creates an entity: spec.name, spec.position,
+// spec.rotation, spec.scale ({x, y, z}) and spec.scripts (names, or
+// {script=, props=} tables) are all optional. The entity is Pending until
+// this frame's flush (before the next frame when spawned during setup).
+// Returns the entity.
+func (st *state) ctxSpawn(L *lua.LState) int {
+	h := st.host
+	spec := L.OptTable(1, L.CreateTable(0, 0))
+	type attachment struct {
+		name  string
+		props any
+	}
+	var name string
+	var parts [3]*runtime.Vec3
+	var scripts []attachment
+	var bad string
+	spec.ForEach(func(k, v lua.LValue) {
+		if bad != "" {
+			return
+		}
+		switch k.String() {
+		case "name":
+			s, ok := v.(lua.LString)
+			if !ok {
+				bad = "spec.name must be a string"
+			}
+			name = string(s)
+		case "position", "rotation", "scale":
+			vec, err := vec3(v)
+			if err != nil {
+				bad = fmt.Sprintf("spec.%s: %v", k, err)
+			}
+			parts[map[string]runtime.Part{"position": runtime.Position, "rotation": runtime.Rotation, "scale": runtime.Scale}[k.String()]] = &vec
+		case "scripts":
+			list, ok := v.(*lua.LTable)
+			if !ok {
+				bad = "spec.scripts must be a list"
+				return
+			}
+			for i := 1; i <= list.Len(); i++ {
+				switch e := list.RawGetInt(i).(type) {
+				case lua.LString:
+					scripts = append(scripts, attachment{name: string(e)})
+				case *lua.LTable:
+					sn, ok := e.RawGetString("script").(lua.LString)
+					if !ok {
+						bad = fmt.Sprintf("spec.scripts[%d].script must be a script name", i)
+						return
+					}
+					p, err := toPlain(e.RawGetString("props"), "props")
+					if err != nil {
+						bad = fmt.Sprintf("spec.scripts[%d].%v", i, err)
+						return
+					}
+					scripts = append(scripts, attachment{name: string(sn), props: p})
+				default:
+					bad = fmt.Sprintf("spec.scripts[%d] must be a name or {script=, props=}", i)
+					return
+				}
+			}
+		default:
+			bad = fmt.Sprintf("unknown spec field %q", k.String())
+		}
+	})
+	if bad != "" {
+		L.ArgError(1, bad)
+	}
+	e := h.rt.Spawn()
+	if e.IsZero() {
+		L.RaiseError("ctx.spawn: %s", runtime.ErrClosed)
+	}
+	if name != "" {
+		_ = h.rt.SetName(e, name)
+	}
+	for p, v := range parts {
+		if v != nil {
+			_ = h.rt.Set(e, runtime.Part(p), *v)
+		}
+	}
+	if !h.rt.Stepping() {
+		h.setupSpawns = append(h.setupSpawns, e)
+	}
+	for _, a := range scripts {
+		if _, err := h.attach(e, a.name, a.props); err != nil {
+			_, _ = h.rt.Kill(e)
+			L.RaiseError("ctx.spawn: %s", bound(err.Error()))
+		}
+	}
+	L.Push(st.entity(e))
+	return 1
+}
+
+// vec3 reads {x, y, z} (or {x=, y=, z=}).
+func vec3(v lua.LValue) (runtime.Vec3, error) {
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		return runtime.Vec3{}, fmt.Errorf("want {x, y, z}, not %s", v.Type())
+	}
+	var out [3]float64
+	for i, key := range []string{"x", "y", "z"} {
+		c := t.RawGetInt(i + 1)
+		if c == lua.LNil {
+			c = t.RawGetString(key)
+		}
+		switch n := c.(type) {
+		case lua.LNumber:
+			out[i] = float64(n)
+		case *lua.LNilType:
+		default:
+			return runtime.Vec3{}, fmt.Errorf("component %d must be a number, not %s", i+1, c.Type())
+		}
+	}
+	return runtime.Vec3{X: out[0], Y: out[1], Z: out[2]}, nil
+}
+
+// ctx.find(name) returns the entity with that scene name, or nil.
+func (st *state) ctxFind(L *lua.LState) int {
+	e, ok := st.host.rt.Find(L.CheckString(1))
+	if !ok {
+		L.Push(lua.LNil)
+		return 1
+	}
+	L.Push(st.entity(e))
+	return 1
+}
+
+// ctx.emit(event, data [, mask]) dispatches synchronously to every
+// observer; returns false when one stopped the dispatch.
+func (st *state) ctxEmit(L *lua.LState) int {
+	return st.notify(L, 1, runtime.Handle{})
+}
+
+// notify implements ctx.emit and e:send: arguments from index at on are
+// (event, data [, mask]).
+func (st *state) notify(L *lua.LState, at int, target runtime.Handle) int {
+	name := L.CheckString(at)
+	data, err := toPlain(L.Get(at+1), "data")
+	if err != nil {
+		L.ArgError(at+1, err.Error())
+	}
+	mask := -1
+	if m, ok := L.Get(at + 2).(lua.LNumber); ok {
+		mask = int(int64(m))
+	} else if L.Get(at+2) != lua.LNil {
+		L.ArgError(at+2, "mask must be a number")
+	}
+	events := st.host.rt.Events()
+	var ok bool
+	if target.IsZero() {
+		ok, err = events.Notify(name, data, mask)
+	} else {
+		ok, err = events.NotifyEntity(target, name, data, mask)
+	}
+	if err != nil {
+		L.RaiseError("%s", err.Error())
+	}
+	L.Push(lua.LBool(ok))
+	return 1
+}
+
+// ctx.detach() detaches the current instance; its onDestroy runs at the
+// frame's end (at once outside a frame).
+func (st *state) ctxDetach(L *lua.LState) int {
+	if st.cur == nil {
+		L.RaiseError("ctx.detach: no instance is running")
+	}
+	st.host.rt.Detach(st.cur)
+	return 0
+}
+
+// ctx.log(...) writes one line to the host log: the script's name and the
+// entity, then the arguments as print writes them.
+func (st *state) ctxLog(L *lua.LState) int {
+	var b strings.Builder
+	b.WriteString(st.label)
+	if st.cur != nil {
+		b.WriteByte(' ')
+		b.WriteString(st.cur.Entity().String())
+	}
+	b.WriteString(":")
+	for i := 1; i <= L.GetTop(); i++ {
+		if i == 1 {
+			b.WriteByte(' ')
+		} else {
+			b.WriteByte('\t')
+		}
+		b.WriteString(L.ToStringMeta(L.Get(i)).String())
+	}
+	b.WriteByte('\n')
+	fmt.Fprint(st.host.log, b.String())
+	return 0
+}

@@ -1,0 +1,183 @@
+package luabind
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+	"github.com/yuin/gopher-lua/parse"
+
+	"github.com/luahost/luahost/runtime"
+)
+
+// Bounds on what an error report copies out of the VM: a script can raise
+// an error with a 50 MB string.
+const (
+	maxMessage        = 512
+	maxTracebackLines = 8
+	maxTracebackLine  = 160
+)
+
+// LoadError is a script that cannot be loaded: it does not compile, its
+// chunk fails or runs past the budget, or it does not return a table. Its
+// message starts with file:line where one is known.
+type LoadError struct {
+	// Script is the script's name ("ai/patrol").
+	Script string
+	// File is the file's display path ("scripts/ai/patrol.lua").
+	File string
+	// Line is the line of the error, or 0.
+	Line int
+	// Message is the full message, "scripts/x.lua:3: ... near 'end'".
+	Message string
+}
+
+func (e *LoadError) Error() string { return e.Message }
+
+// loadError builds a LoadError from a message that may start with
+// "file:line:".
+func loadError(script, file, msg string) *LoadError {
+	msg = bound(msg)
+	e := &LoadError{Script: script, File: file, Message: msg}
+	if f, line, ok := location(msg); ok && f == file {
+		e.Line = line
+	} else {
+		e.Message = file + ": " + msg
+	}
+	return e
+}
+
+// compileError turns gopher-lua's parse errors ("x.lua line:3(column:5)
+// near 'end': syntax error") into the form editors jump to:
+// "x.lua:3: syntax error near 'end'".
+func compileError(script, file string, src []byte, err error) *LoadError {
+	var pe *parse.Error
+	if errors.As(err, &pe) {
+		msg := strings.TrimSpace(pe.Message)
+		line := pe.Pos.Line
+		near := "near '" + pe.Token + "'"
+		if line == parse.EOF {
+			line = bytes.Count(src, []byte("\n")) + 1
+			near = "near <eof>"
+		}
+		return &LoadError{Script: script, File: file, Line: line, Message: bound(fmt.Sprintf("%s:%d: %s %s", file, line, msg, near))}
+	}
+	var ce *lua.CompileError
+	if errors.As(err, &ce) {
+		return &LoadError{Script: script, File: file, Line: ce.Line, Message: bound(fmt.Sprintf("%s:%d: %s", file, ce.Line, ce.Message))}
+	}
+	return loadError(script, file, err.Error())
+}
+
+var locationRE = regexp.MustCompile(`^([^\s:][^:\n]*):(\d+):`)
+
+// location parses a "file:line:" prefix.
+func location(msg string) (file string, line int, ok bool) {
+	m := locationRE.FindStringSubmatch(msg)
+	if m == nil {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(m[2])
+	if err != nil {
+		return "", 0, false
+	}
+	return m[1], n, true
+}
+
+// bound cuts a message to maxMessage bytes, on a rune boundary.
+func bound(s string) string {
+	if len(s) <= maxMessage {
+		return s
+	}
+	cut := maxMessage
+	for cut > 0 && (s[cut]&0xC0) == 0x80 {
+		cut--
+	}
+	return fmt.Sprintf("%s... (%d bytes)", s[:cut], len(s))
+}
+
+// errorMessage copies an error value out of the VM as a bounded string.
+func errorMessage(err error) string {
+	var ae *lua.ApiError
+	if errors.As(err, &ae) {
+		switch v := ae.Object.(type) {
+		case lua.LString:
+			return bound(string(v))
+		case nil:
+		default:
+			if ae.Object.Type() == lua.LTNil {
+				return "nil"
+			}
+			if s, ok := v.(fmt.Stringer); ok && ae.Object.Type() != lua.LTTable && ae.Object.Type() != lua.LTUserData {
+				return bound(s.String())
+			}
+			return fmt.Sprintf("(error object is a %s value)", ae.Object.Type())
+		}
+	}
+	first, _, _ := strings.Cut(err.Error(), "\nstack traceback:")
+	return bound(first)
+}
+
+// traceback returns a short Lua traceback from an ApiError: at most
+// maxTracebackLines lines of maxTracebackLine bytes, without the Go
+// frames.
+func traceback(err error) string {
+	var ae *lua.ApiError
+	if !errors.As(err, &ae) || ae.StackTrace == "" {
+		return ""
+	}
+	var lines []string
+	for l := range strings.SplitSeq(ae.StackTrace, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "[G]: in function 'PCall'") || strings.HasPrefix(l, "[G]: ?") {
+			continue
+		}
+		if len(lines) == maxTracebackLines {
+			lines = append(lines, "...")
+			break
+		}
+		if len(l) > maxTracebackLine {
+			l = l[:maxTracebackLine] + "..."
+		}
+		lines = append(lines, l)
+	}
+	if len(lines) <= 1 {
+		return ""
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Errors a ScriptError may wrap.
+var (
+	// ErrBudget marks a callback stopped for running past its time budget.
+	ErrBudget = errors.New("time budget exceeded")
+	// ErrMemory marks a callback stopped for allocating past its memory
+	// limit.
+	ErrMemory = errors.New("memory limit exceeded")
+)
+
+// scriptError builds the report of a failed callback. Only strings are
+// copied out of the VM: no Lua value outlives the call.
+func scriptError(s *Script, callback string, err error, o overrun) *runtime.ScriptError {
+	msg := errorMessage(err)
+	var cause error
+	if o.err != nil {
+		where := s.file
+		if f, line, ok := location(msg); ok {
+			where = fmt.Sprintf("%s:%d", f, line)
+		}
+		msg = fmt.Sprintf("%s: exceeded its %s in %s", where, o.what, callback)
+		cause = o.err
+	}
+	se := &runtime.ScriptError{Script: s.name, Callback: callback, Message: msg, Traceback: traceback(err), Err: cause}
+	if f, line, ok := location(msg); ok {
+		se.File, se.Line = f, line
+	} else {
+		se.File = s.file
+	}
+	return se
+}

@@ -1,0 +1,352 @@
+package luabind
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	lua "github.com/yuin/gopher-lua"
+	"github.com/yuin/gopher-lua/parse"
+
+	"github.com/luahost/luahost/pool"
+	"github.com/luahost/luahost/runtime"
+)
+
+// Options configures a Host. The zero value works.
+type Options struct {
+	// Dir is the script directory: script "ai/patrol" is the file
+	// Dir/ai/patrol.lua, and require("lib.vector") loads Dir/lib/vector.lua.
+	// File names in error messages start with Dir as given. The default
+	// (empty) value is "scripts".
+	Dir string
+	// Budget is the time each callback may run before it is stopped and
+	// its instance faulted. The default (zero) value is 100ms; a negative
+	// value turns budgets (and the memory limit) off for trusted scripts,
+	// which saves gopher-lua's per-instruction context check.
+	Budget time.Duration
+	// MemoryLimit is how many bytes a single callback may allocate before
+	// it is stopped, measured on the process's heap. The default (zero)
+	// value is 256 MiB; a negative value turns the limit off.
+	MemoryLimit int64
+	// MaxStringSize is the largest string that string.rep, string.gsub
+	// and string.format may build. The default (zero) value is 16 MiB.
+	MaxStringSize int
+	// Stdout receives what scripts print, flushed at the end of every
+	// frame. The default (nil) value is os.Stdout.
+	Stdout io.Writer
+	// Log receives ctx.log lines and hot-reload notices. The default (nil)
+	// value is os.Stderr.
+	Log io.Writer
+	// Chunks is the cache of compiled chunks. Hosts that share one (on
+	// any goroutines) compile each source once. The default (nil) value is
+	// a cache of the host's own.
+	Chunks *Chunks
+	// StatePool is how many fresh sandboxed states are kept ready. The
+	// default (zero) value is 1.
+	StatePool int
+}
+
+// DefaultBudget is the callback time budget when Options.Budget is zero.
+const DefaultBudget = 100 * time.Millisecond
+
+// Host runs Lua scripts on a runtime: it loads scripts, gives each one its
+// own sandboxed Lua state, and implements runtime.Script for them, so Lua
+// and Go-native scripts share one schedule. Like its runtime, a Host is
+// driven by one goroutine and is not safe for concurrent use; separate
+// Hosts on separate runtimes may run in parallel and share a Chunks.
+type Host struct {
+	rt      *runtime.Runtime
+	opts    Options
+	chunks  *Chunks
+	budget  *budget
+	states  *pool.Pool[lua.LState]
+	scripts map[string]*Script
+	order   []*Script
+	funcs   []registered
+	out     *bufio.Writer
+	log     io.Writer
+
+	// setupSpawns are entities spawned by scripts outside a frame; they
+	// become Active before the next frame.
+	setupSpawns []runtime.Handle
+	reloads     int
+	watch       *watcher
+	closed      bool
+}
+
+type registered struct {
+	name string
+	fn   Func
+}
+
+// Func is a Go function exposed to scripts with Register. It receives the
+// calling instance (nil when called from a chunk's top-level code) and the
+// Lua arguments as plain data (see runtime.Plain); its result must be
+// plain data. A returned error becomes a Lua error in the caller.
+type Func func(inst *runtime.Instance, args []any) (any, error)
+
+// New returns a Host running scripts from opts.Dir on rt. Closing rt (or
+// the Host) closes every Lua state.
+func New(rt *runtime.Runtime, opts Options) (*Host, error) {
+	if opts.Dir == "" {
+		opts.Dir = "scripts"
+	}
+	if opts.Budget == 0 {
+		opts.Budget = DefaultBudget
+	}
+	if opts.MemoryLimit == 0 {
+		opts.MemoryLimit = 256 << 20
+	}
+	if opts.Stdout == nil {
+		opts.Stdout = os.Stdout
+	}
+	if opts.Log == nil {
+		opts.Log = os.Stderr
+	}
+	if opts.Chunks == nil {
+		opts.Chunks = NewChunks()
+	}
+	if opts.StatePool == 0 {
+		opts.StatePool = 1
+	}
+	if info, err := os.Stat(opts.Dir); err != nil {
+		return nil, fmt.Errorf("script directory: %w", err)
+	} else if !info.IsDir() {
+		return nil, fmt.Errorf("script directory %s: not a directory", opts.Dir)
+	}
+	h := &Host{
+		rt:      rt,
+		opts:    opts,
+		chunks:  opts.Chunks,
+		scripts: make(map[string]*Script),
+		out:     bufio.NewWriter(opts.Stdout),
+		log:     opts.Log,
+	}
+	if opts.Budget > 0 {
+		var mem uint64
+		if opts.MemoryLimit > 0 {
+			mem = uint64(opts.MemoryLimit)
+		}
+		h.budget = newBudget(opts.Budget, mem)
+	}
+	h.states = pool.New(pool.Options[lua.LState]{
+		Limit: opts.StatePool,
+		New:   h.newSandbox,
+		Reset: func(*lua.LState) {},
+		Drop:  func(L *lua.LState) { L.Close() },
+	})
+	h.states.Put(h.newSandbox())
+	rt.BeforeStep(h.beforeStep)
+	rt.AfterStep(h.Flush)
+	rt.OnClose(h.shutdown)
+	return h, nil
+}
+
+// Runtime returns the host's runtime.
+func (h *Host) Runtime() *runtime.Runtime { return h.rt }
+
+// Dir returns the script directory.
+func (h *Host) Dir() string { return h.opts.Dir }
+
+// Flush writes out what scripts printed so far. Step calls it at the end
+// of every frame, and Close at the end.
+func (h *Host) Flush() { h.out.Flush() }
+
+// Close closes the runtime (every instance gets its onDestroy, SPEC 3.4),
+// then every Lua state, the watcher and the budget's watchdog.
+func (h *Host) Close() error { return h.rt.Close() }
+
+func (h *Host) shutdown() {
+	if h.closed {
+		return
+	}
+	h.closed = true
+	if h.watch != nil {
+		h.watch.close()
+	}
+	for _, s := range h.order {
+		s.st.close()
+	}
+	h.states.Drain()
+	if h.budget != nil {
+		h.budget.close()
+	}
+	h.Flush()
+}
+
+// beforeStep runs between frames: pending reloads are applied and
+// entities spawned by scripts during setup become Active.
+func (h *Host) beforeStep() {
+	if h.watch != nil {
+		h.applyWatched()
+	}
+	for _, e := range h.setupSpawns {
+		if st, err := h.rt.State(e); err == nil && st == runtime.StatePending {
+			// A cancelled entity refuses activation; that is fine.
+			_ = h.rt.Activate(e)
+		}
+	}
+	h.setupSpawns = h.setupSpawns[:0]
+}
+
+// Register exposes fn to every script as the global function name. Call
+// it before loading scripts or after: loaded scripts get it too.
+func (h *Host) Register(name string, fn Func) error {
+	if !moduleName.MatchString(name) || name != filepath.Base(name) {
+		return fmt.Errorf("register %q: not a valid Lua name", name)
+	}
+	h.funcs = append(h.funcs, registered{name, fn})
+	for _, s := range h.order {
+		s.st.bindFunc(name, fn)
+	}
+	return nil
+}
+
+// Scripts returns the loaded scripts in load order.
+func (h *Host) Scripts() []*Script { return h.order }
+
+// Script returns the loaded script called name, or nil.
+func (h *Host) Script(name string) *Script { return h.scripts[name] }
+
+// Stats is a snapshot of a host's counters.
+type Stats struct {
+	Scripts int
+	Reloads int
+}
+
+// Stats returns the number of loaded scripts and of hot reloads applied.
+func (h *Host) Stats() Stats { return Stats{Scripts: len(h.order), Reloads: h.reloads} }
+
+// Load returns the script called name, loading it on first use: the file
+// is read, compiled (once, through the chunk cache), and its chunk run in a
+// fresh sandboxed state under the budget; it must return a table. A
+// failure is a *LoadError whose message starts with file:line.
+func (h *Host) Load(name string) (*Script, error) {
+	if s := h.scripts[name]; s != nil {
+		return s, nil
+	}
+	if h.closed {
+		return nil, runtime.ErrClosed
+	}
+	file, path, err := h.locate(name)
+	if err != nil {
+		return nil, err
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &LoadError{Script: name, File: file, Message: fmt.Sprintf("%s: script %q not found", file, name)}
+	}
+	s := &Script{host: h, name: name, file: file, path: path}
+	st, err := h.build(s, src)
+	if err != nil {
+		return nil, err
+	}
+	s.st = st
+	h.scripts[name] = s
+	h.order = append(h.order, s)
+	return s, nil
+}
+
+// locate validates a script name and returns its display and OS paths.
+func (h *Host) locate(name string) (file, path string, err error) {
+	if !scriptName.MatchString(name) {
+		return "", "", &LoadError{Script: name, Message: fmt.Sprintf("invalid script name %q (want a path under the script directory without .lua, such as \"ai/patrol\")", name)}
+	}
+	path = filepath.Join(h.opts.Dir, filepath.FromSlash(name)+".lua")
+	return filepath.ToSlash(path), path, nil
+}
+
+// Check loads the script called name into a throw-away state, as Load
+// would, and reports what would stop a scene: a compile error, a failing
+// chunk, a chunk that does not return a table. Nothing stays loaded.
+func (h *Host) Check(name string) error {
+	file, path, err := h.locate(name)
+	if err != nil {
+		return err
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return &LoadError{Script: name, File: file, Message: fmt.Sprintf("%s: %v", file, errors.Unwrap(err))}
+	}
+	st, err := h.build(&Script{host: h, name: name, file: file, path: path}, src)
+	if err != nil {
+		return err
+	}
+	st.close()
+	return nil
+}
+
+// Attach attaches the script called name (loaded on first use) to entity
+// e: the new instance's self is a deep copy of the script's properties
+// whose top-level keys are overridden by props, and its onCreate runs now.
+// A script that does not load, props that are not plain data, or an
+// entity that cannot take scripts is an error; an onCreate that fails is
+// reported through the runtime and faults the instance.
+func (h *Host) Attach(e runtime.Handle, name string, props map[string]any) (*runtime.Instance, error) {
+	p, err := runtime.Plain(props)
+	if err != nil {
+		return nil, fmt.Errorf("attach %s: props: %w", name, err)
+	}
+	return h.attach(e, name, p)
+}
+
+func (h *Host) attach(e runtime.Handle, name string, props any) (*runtime.Instance, error) {
+	if !h.rt.Alive(e) {
+		return nil, fmt.Errorf("attach %s: %w %s", name, runtime.ErrStaleHandle, e)
+	}
+	s, err := h.Load(name)
+	if err != nil {
+		return nil, err
+	}
+	st := s.st
+	li := &instance{self: st.newSelf(props), ent: st.entity(e)}
+	return h.rt.Attach(e, s, li)
+}
+
+// Chunks caches compiled chunks: each source is compiled once to a
+// function prototype, which every state (of any Host, on any goroutine)
+// then instantiates. Prototypes are never changed after compilation, so
+// sharing them is safe. A Chunks is safe for concurrent use.
+type Chunks struct {
+	mu sync.Mutex
+	m  map[string]chunk
+}
+
+type chunk struct {
+	sum   [sha256.Size]byte
+	proto *lua.FunctionProto
+}
+
+// NewChunks returns an empty chunk cache.
+func NewChunks() *Chunks { return &Chunks{m: make(map[string]chunk)} }
+
+// Compile returns the prototype of src, compiled under the chunk name
+// file; the latest source of each file stays cached. A syntax error is a
+// *LoadError "file:line: message near 'token'".
+func (c *Chunks) Compile(script, file string, src []byte) (*lua.FunctionProto, error) {
+	sum := sha256.Sum256(src)
+	c.mu.Lock()
+	ch, ok := c.m[file]
+	c.mu.Unlock()
+	if ok && ch.sum == sum {
+		return ch.proto, nil
+	}
+	stmts, err := parse.Parse(bytesReader(src), file)
+	if err != nil {
+		return nil, compileError(script, file, src, err)
+	}
+	proto, err := lua.Compile(stmts, file)
+	if err != nil {
+		return nil, compileError(script, file, src, err)
+	}
+	c.mu.Lock()
+	c.m[file] = chunk{sum: sum, proto: proto}
+	c.mu.Unlock()
+	return proto, nil
+}

@@ -1,0 +1,203 @@
+package luabind
+
+import (
+	"fmt"
+	"os"
+	"time"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/runtime"
+)
+
+// ReloadError is a hot reload that was refused: the new source does not
+// compile, its chunk fails, it does not return a table, or an instance's
+// migration failed. The previous version keeps running, untouched.
+type ReloadError struct {
+	// Script is the script's name.
+	Script string
+	// Err is the cause; its message starts with file:line where known.
+	Err error
+}
+
+func (e *ReloadError) Error() string {
+	return fmt.Sprintf("%s (reload refused: the previous version of %s keeps running)", e.Err.Error(), e.Script)
+}
+
+// Unwrap returns the cause.
+func (e *ReloadError) Unwrap() error { return e.Err }
+
+// migration is one instance's new state, built before anything changes.
+type migration struct {
+	inst *runtime.Instance
+	li   *instance
+	next instance
+}
+
+// Reload replaces the script called name with source, compile-then-swap
+// (SPEC 6): the source is compiled and its chunk run in a fresh state;
+// every live instance, in schedule order, gets a new self built from the
+// new properties with its old data copied over, then the new
+// onReload(self, old) if any. Only when every instance migrated does the
+// new version replace the old one: the schedule is re-sorted by the new
+// priority, event handlers are the new ones, faulted instances get a fresh
+// chance (those whose onCreate had failed run the new onCreate), and the
+// old state is closed. Otherwise nothing changes and a *ReloadError is
+// returned. Reload must be called between frames; a script not loaded yet
+// is loaded from source.
+func (h *Host) Reload(name string, source []byte) error {
+	if h.rt.Stepping() {
+		return fmt.Errorf("reload %s: %w", name, runtime.ErrStepping)
+	}
+	s := h.scripts[name]
+	if s == nil {
+		file, path, err := h.locate(name)
+		if err != nil {
+			return err
+		}
+		s = &Script{host: h, name: name, file: file, path: path}
+		st, err := h.build(s, source)
+		if err != nil {
+			return err
+		}
+		s.st = st
+		h.scripts[name] = s
+		h.order = append(h.order, s)
+		return nil
+	}
+	start := time.Now()
+	next, err := h.build(s, source)
+	if err != nil {
+		return &ReloadError{Script: name, Err: err}
+	}
+	var migs []migration
+	for _, inst := range h.rt.Schedule() {
+		if inst.Script() != s {
+			continue
+		}
+		m, err := next.migrate(inst)
+		if err != nil {
+			next.close()
+			return &ReloadError{Script: name, Err: err}
+		}
+		migs = append(migs, m)
+	}
+	old := s.st
+	s.st = next
+	for _, m := range migs {
+		*m.li = m.next
+	}
+	if err := h.rt.ScriptChanged(s); err != nil {
+		return err
+	}
+	for _, m := range migs {
+		h.rt.Retry(m.inst)
+	}
+	old.close()
+	h.reloads++
+	fmt.Fprintf(h.log, "reloaded %s: %d instances migrated in %s\n", s.file, len(migs), roundDuration(time.Since(start)))
+	return nil
+}
+
+// migrate builds inst's self in the new state st and runs st's onReload on
+// it. The old state is only read.
+func (st *state) migrate(inst *runtime.Instance) (migration, error) {
+	li := inst.Data.(*instance)
+	data, err := selfData(li.self)
+	if err != nil {
+		return migration{}, fmt.Errorf("%s: cannot migrate %s: %w", st.script.file, inst, err)
+	}
+	m := migration{inst: inst, li: li, next: instance{self: st.newSelf(data), ent: st.entity(inst.Entity())}}
+	if st.onReload == nil || inst.CreateFailed() {
+		return m, nil
+	}
+	prev, prevEnt := st.enter(inst, &m.next)
+	L := st.L
+	L.Push(st.onReload)
+	L.Push(m.next.self)
+	L.Push(st.fromPlain(data))
+	err = st.pcall(2, 0, "onReload")
+	st.leave(prev, prevEnt)
+	if err != nil {
+		return migration{}, err
+	}
+	return m, nil
+}
+
+// selfData copies an instance's self out as plain data: every data field,
+// skipping top-level functions (code, which the new version brings).
+// Anything else that is not plain data fails the migration.
+func selfData(self *lua.LTable) (*runtime.Table, error) {
+	out := &runtime.Table{}
+	for k, v := self.Next(lua.LNil); k != lua.LNil; k, v = self.Next(k) {
+		if _, isFn := v.(*lua.LFunction); isFn {
+			continue
+		}
+		pk, err := toPlain(k, "self")
+		if err != nil {
+			return nil, err
+		}
+		pv, err := toPlain(v, joinPath("self", pk))
+		if err != nil {
+			return nil, err
+		}
+		out.Fields = append(out.Fields, runtime.Field{Key: pk, Value: pv})
+	}
+	return out, nil
+}
+
+// reloadFile applies a changed file from the script directory: the script
+// of that name, if loaded, and every script that required it as a module.
+// A deleted script keeps running its last good version, with a warning.
+func (h *Host) reloadFile(rel string, removed bool, src []byte) {
+	name := rel[:len(rel)-len(".lua")]
+	if removed {
+		if s := h.scripts[name]; s != nil {
+			fmt.Fprintf(h.log, "warning: %s was deleted; its last good version keeps running\n", s.file)
+		}
+		return
+	}
+	if s := h.scripts[name]; s != nil {
+		h.report(h.Reload(name, src))
+	}
+	for _, s := range h.order {
+		if !s.requires(rel) {
+			continue
+		}
+		own, err := os.ReadFile(s.path)
+		if err != nil {
+			h.report(&ReloadError{Script: s.name, Err: err})
+			continue
+		}
+		h.report(h.Reload(s.name, own))
+	}
+}
+
+func (h *Host) report(err error) {
+	if err != nil {
+		h.rt.Report(err)
+	}
+}
+
+// requires reports whether the script's current version loaded the module
+// file rel ("lib/vector.lua").
+func (s *Script) requires(rel string) bool {
+	for _, m := range s.st.modules {
+		if m == rel {
+			return true
+		}
+	}
+	return false
+}
+
+// roundDuration keeps reload notices short: 1.2ms, 15ms, 340µs.
+func roundDuration(d time.Duration) time.Duration {
+	switch {
+	case d >= 10*time.Millisecond:
+		return d.Round(time.Millisecond)
+	case d >= time.Millisecond:
+		return d.Round(100 * time.Microsecond)
+	default:
+		return d.Round(time.Microsecond)
+	}
+}

@@ -1,0 +1,329 @@
+package luabind
+
+import (
+	"io"
+	"math/rand/v2"
+	"regexp"
+	"runtime/metrics"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+	"github.com/yuin/gopher-lua/parse"
+
+)
+
+// The sandbox (SPEC 4.4). Every state is built with no library, then
+// given exactly this:
+//
+//   - base functions, without dofile, loadfile, module, newproxy and
+//     _printregs; load and loadstring take source text only (no bytecode,
+//     at most maxLoadSize bytes); getfenv/setfenv refuse level 0;
+//     collectgarbage only answers "count" (anything else does nothing);
+//     unpack returns at most maxUnpack values; print writes one line to
+//     the host's output; require loads modules from the script directory;
+//   - string (find, match, gmatch, gsub, rep and format bounded and
+//     interruptible), table, math (random seeded per state from the
+//     runtime's seed), coroutine (every coroutine runs under the budget);
+//   - os.time, os.clock and os.date.
+//
+// Nothing reaches files, processes, the environment or the network, and
+// states share nothing: a change to one state's string metatable or
+// globals is invisible to every other script.
+
+const (
+	maxLoadSize = 1 << 20
+	maxUnpack   = 8000
+)
+
+// Sizes of a state (SPEC 10: a state under 64 KiB). The call stack grows
+// on demand up to callStackSize frames, which also bounds recursion; the
+// value stack grows up to registryMaxSize slots, which bounds unpack-like
+// floods.
+const (
+	callStackSize   = 200
+	registrySize    = 256
+	registryMaxSize = 1 << 18
+)
+
+func init() {
+	// A sparse write such as t[67108863] = true must not make gopher-lua
+	// allocate a gigabyte-sized array part: past this index, integer keys
+	// go to the hash part.
+	lua.MaxArrayIndex = 1 << 16
+}
+
+// newSandbox builds a fresh sandboxed state. Everything that depends on
+// the script that will run in it is bound later, by bind.
+func (h *Host) newSandbox() *lua.LState {
+	L := lua.NewState(lua.Options{
+		SkipOpenLibs:        true,
+		CallStackSize:       callStackSize,
+		RegistrySize:        registrySize,
+		RegistryMaxSize:     registryMaxSize,
+		MinimizeStackMemory: true,
+	})
+	for _, lib := range []struct {
+		name string
+		open lua.LGFunction
+	}{
+		{lua.BaseLibName, lua.OpenBase},
+		{lua.TabLibName, lua.OpenTable},
+		{lua.StringLibName, lua.OpenString},
+		{lua.MathLibName, lua.OpenMath},
+		{lua.CoroutineLibName, lua.OpenCoroutine},
+		{lua.OsLibName, lua.OpenOs},
+	} {
+		L.Push(L.NewFunction(lib.open))
+		L.Push(lua.LString(lib.name))
+		L.Call(1, 0)
+	}
+	g := L.G.Global
+	for _, name := range []string{"dofile", "loadfile", "module", "newproxy", "_printregs", "require", "_GOPHER_LUA_VERSION"} {
+		g.RawSetString(name, lua.LNil)
+	}
+
+	// os: only the clock and the calendar.
+	osLib := g.RawGetString(lua.OsLibName).(*lua.LTable)
+	safeOS := L.CreateTable(0, 3)
+	for _, name := range []string{"time", "clock", "date"} {
+		safeOS.RawSetString(name, osLib.RawGetString(name))
+	}
+	g.RawSetString(lua.OsLibName, safeOS)
+
+	str := g.RawGetString(lua.StringLibName).(*lua.LTable)
+	_ = str
+	if mt, ok := L.GetMetatable(lua.LString("")).(*lua.LTable); ok {
+		mt.RawSetString("__metatable", lua.LString("string"))
+	}
+
+	getfenv := g.RawGetString("getfenv").(*lua.LFunction)
+	setfenv := g.RawGetString("setfenv").(*lua.LFunction)
+	g.RawSetString("getfenv", L.NewFunction(guardLevel0(getfenv)))
+	g.RawSetString("setfenv", L.NewFunction(guardLevel0(setfenv)))
+	g.RawSetString("load", L.NewFunction(sandboxLoad))
+	g.RawSetString("loadstring", L.NewFunction(sandboxLoadString))
+	g.RawSetString("collectgarbage", L.NewFunction(collectGarbage))
+	g.RawSetString("unpack", L.NewFunction(boundedUnpack))
+
+	co := g.RawGetString(lua.CoroutineLibName).(*lua.LTable)
+	create := co.RawGetString("create").(*lua.LFunction)
+	budgeted := L.NewFunction(func(L *lua.LState) int {
+		L.Push(create)
+		L.Push(L.CheckFunction(1))
+		L.Call(1, 1)
+		if th, ok := L.Get(-1).(*lua.LState); ok && h.budget != nil {
+			th.SetContext(h.budget)
+		}
+		return 1
+	})
+	co.RawSetString("create", budgeted)
+	L.Push(L.NewFunctionFromProto(wrapProto))
+	L.Push(budgeted)
+	L.Push(co.RawGetString("resume"))
+	L.Call(2, 1)
+	co.RawSetString("wrap", L.Get(-1))
+	L.Pop(1)
+	if h.budget != nil {
+		L.SetContext(h.budget)
+	}
+	return L
+}
+
+// wrapProto implements coroutine.wrap on top of the budgeted
+// coroutine.create, so that wrapped coroutines run under the budget too.
+var wrapProto = mustCompile("=coroutine.wrap", `
+local create, resume = ...
+local function pass(ok, ...)
+  if not ok then error((...), 0) end
+  return ...
+end
+return function(f)
+  local co = create(f)
+  return function(...) return pass(resume(co, ...)) end
+end
+`)
+
+func mustCompile(name, src string) *lua.FunctionProto {
+	chunk, err := parse.Parse(strings.NewReader(src), name)
+	if err != nil {
+		panic(err)
+	}
+	proto, err := lua.Compile(chunk, name)
+	if err != nil {
+		panic(err)
+	}
+	return proto
+}
+
+// guardLevel0 wraps getfenv/setfenv so that level 0 (and below), the
+// thread's environment outside any function of the script, is refused.
+// Levels are shifted by one for the wrapper's own frame.
+func guardLevel0(orig *lua.LFunction) lua.LGFunction {
+	return func(L *lua.LState) int {
+		top := L.GetTop()
+		var first lua.LValue = lua.LNumber(1)
+		if top > 0 {
+			first = L.Get(1)
+		}
+		if n, ok := first.(lua.LNumber); ok {
+			if n <= 0 {
+				L.ArgError(1, "level 0 is not available in the sandbox")
+			}
+			first = n + 1
+		}
+		base := L.GetTop()
+		L.Push(orig)
+		L.Push(first)
+		for i := 2; i <= top; i++ {
+			L.Push(L.Get(i))
+		}
+		L.Call(max(top, 1), lua.MultRet)
+		return L.GetTop() - base
+	}
+}
+
+// load(chunk [, chunkname]) compiles source text (or the pieces a reader
+// function returns) into a function of the script's environment. Binary
+// chunks and sources past maxLoadSize bytes are refused. On failure it
+// returns nil and the message, like Lua's load.
+func sandboxLoad(L *lua.LState) int {
+	var src strings.Builder
+	switch chunk := L.Get(1).(type) {
+	case lua.LString:
+		src.WriteString(string(chunk))
+	case *lua.LFunction:
+		for {
+			L.Push(chunk)
+			L.Call(0, 1)
+			piece := L.Get(-1)
+			L.Pop(1)
+			s, ok := piece.(lua.LString)
+			if !ok || s == "" {
+				break
+			}
+			if src.Len()+len(s) > maxLoadSize {
+				return loadFailed(L, "chunk too large")
+			}
+			src.WriteString(string(s))
+		}
+	default:
+		L.ArgError(1, "string or function expected")
+	}
+	return loadSource(L, src.String(), L.OptString(2, "=(load)"))
+}
+
+// loadstring(s [, chunkname]) is load for a string.
+func sandboxLoadString(L *lua.LState) int {
+	return loadSource(L, L.CheckString(1), L.OptString(2, "=(load)"))
+}
+
+func loadSource(L *lua.LState, src, name string) int {
+	if strings.HasPrefix(src, "\x1bLua") {
+		return loadFailed(L, "attempt to load a binary chunk")
+	}
+	if len(src) > maxLoadSize {
+		return loadFailed(L, "chunk too large")
+	}
+	fn, err := L.Load(strings.NewReader(src), name)
+	if err != nil {
+		return loadFailed(L, compileError("", strings.TrimPrefix(name, "="), []byte(src), err).Message)
+	}
+	L.Push(fn)
+	return 1
+}
+
+func loadFailed(L *lua.LState, msg string) int {
+	L.Push(lua.LNil)
+	L.Push(lua.LString(msg))
+	return 2
+}
+
+var heapSample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+
+// collectgarbage([opt]) answers "count" (the process's live heap in KiB);
+// every other option does nothing and returns 0: in gopher-lua a
+// collection would stop the whole process.
+func collectGarbage(L *lua.LState) int {
+	if L.OptString(1, "collect") == "count" {
+		metrics.Read(heapSample)
+		L.Push(lua.LNumber(float64(heapSample[0].Value.Uint64()) / 1024))
+		return 1
+	}
+	L.Push(lua.LNumber(0))
+	return 1
+}
+
+// unpack(t [, i [, j]]) returns t[i], ..., t[j]: at most maxUnpack values.
+func boundedUnpack(L *lua.LState) int {
+	t := L.CheckTable(1)
+	i := L.OptInt(2, 1)
+	j := L.OptInt(3, t.Len())
+	if i > j {
+		return 0
+	}
+	if j-i >= maxUnpack || j-i < 0 {
+		L.RaiseError("too many results to unpack")
+	}
+	for k := i; k <= j; k++ {
+		L.Push(t.RawGetInt(k))
+	}
+	return j - i + 1
+}
+
+// newRand returns the per-state random source: seeded from the runtime's
+// seed and the script's name, so every run of a scene draws the same
+// numbers and two scripts do not draw the same sequence.
+func newRand(seed int64, name string) *rand.Rand {
+	var hash uint64 = 14695981039346656037
+	for i := 0; i < len(name); i++ {
+		hash ^= uint64(name[i])
+		hash *= 1099511628211
+	}
+	return rand.New(rand.NewPCG(uint64(seed), hash))
+}
+
+// bindRandom installs math.random and math.randomseed over r.
+func bindRandom(L *lua.LState, r *rand.Rand, seed int64, name string) {
+	m := L.G.Global.RawGetString(lua.MathLibName).(*lua.LTable)
+	m.RawSetString("random", L.NewFunction(func(L *lua.LState) int {
+		switch L.GetTop() {
+		case 0:
+			L.Push(lua.LNumber(r.Float64()))
+		case 1:
+			hi := L.CheckInt64(1)
+			if hi < 1 {
+				L.ArgError(1, "interval is empty")
+			}
+			L.Push(lua.LNumber(1 + r.Int64N(hi)))
+		default:
+			lo, hi := L.CheckInt64(1), L.CheckInt64(2)
+			if lo > hi {
+				L.ArgError(2, "interval is empty")
+			}
+			L.Push(lua.LNumber(lo + r.Int64N(hi-lo+1)))
+		}
+		return 1
+	}))
+	m.RawSetString("randomseed", L.NewFunction(func(L *lua.LState) int {
+		*r = *newRand(seed^L.CheckInt64(1), name)
+		return 0
+	}))
+}
+
+var moduleName = regexp.MustCompile(`^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$`)
+
+var scriptName = regexp.MustCompile(`^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$`)
+
+// print(...) writes its arguments, tostring'd and tab-separated, as one
+// line to the host's output.
+func (h *Host) luaPrint(L *lua.LState) int {
+	top := L.GetTop()
+	for i := 1; i <= top; i++ {
+		if i > 1 {
+			h.out.WriteByte('\t')
+		}
+		io.WriteString(h.out, L.ToStringMeta(L.Get(i)).String())
+	}
+	h.out.WriteByte('\n')
+	return 0
+}

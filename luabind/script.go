@@ -1,0 +1,98 @@
+package luabind
+
+import (
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/runtime"
+)
+
+// Script is a loaded Lua script: its name (the file's path under the
+// script directory, without .lua), its file, and the state its current
+// version runs in. It implements runtime.Script and every optional
+// callback; a callback the script does not define costs a nil check.
+type Script struct {
+	host *Host
+	name string
+	file string
+	path string
+	st   *state
+}
+
+// Name returns the script's name, such as "ai/patrol".
+func (s *Script) Name() string { return s.name }
+
+// File returns the script's display path, such as "scripts/ai/patrol.lua".
+func (s *Script) File() string { return s.file }
+
+// Priority returns the current version's priority (default 0).
+func (s *Script) Priority() int { return s.st.priority }
+
+// Label returns the table's name field (default: the file's base name).
+func (s *Script) Label() string { return s.st.label }
+
+// Create runs onCreate(self, ctx).
+func (s *Script) Create(inst *runtime.Instance) error {
+	st := s.st
+	if st.onCreate == nil {
+		return nil
+	}
+	return st.callback(inst, st.onCreate, "onCreate", 0)
+}
+
+// Update runs onUpdate(self, ctx, dt). It allocates nothing of its own.
+func (s *Script) Update(inst *runtime.Instance, dt float64) error {
+	st := s.st
+	if st.onUpdate == nil {
+		return nil
+	}
+	li := inst.Data.(*instance)
+	prev, prevEnt := st.enter(inst, li)
+	L := st.L
+	L.Push(st.onUpdate)
+	L.Push(li.self)
+	L.Push(st.ctx)
+	L.Push(st.dt)
+	err := st.pcall(3, 0, "onUpdate")
+	st.leave(prev, prevEnt)
+	return err
+}
+
+// Destroy runs onDestroy(self, ctx).
+func (s *Script) Destroy(inst *runtime.Instance) error {
+	st := s.st
+	if st.onDestroy == nil {
+		return nil
+	}
+	return st.callback(inst, st.onDestroy, "onDestroy", 0)
+}
+
+// EventNames returns the events the current version handles, sorted.
+func (s *Script) EventNames() []string { return s.st.eventNames }
+
+// HandleEvent runs the current version's handler of ev.Name, resolved now:
+// handler(self, ctx, data, ev). Its result, plain data, becomes the next
+// observer's ev.last.
+func (s *Script) HandleEvent(inst *runtime.Instance, ev *runtime.Event) (any, error) {
+	st := s.st
+	fn, ok := st.events.RawGetString(ev.Name).(*lua.LFunction)
+	if !ok {
+		return ev.Last, nil
+	}
+	L := st.L
+	ud := L.NewUserData()
+	ud.Value = ev
+	ud.Metatable = st.eventMT
+	name := "events." + ev.Name
+	err := st.callback(inst, fn, name, 1, st.fromPlain(ev.Data), ud)
+	ud.Value = nil
+	if err != nil {
+		return nil, err
+	}
+	ret := L.Get(-1)
+	L.Pop(1)
+	v, err := toPlain(ret, "result")
+	if err != nil {
+		return nil, &runtime.ScriptError{Script: s.name, File: s.file, Callback: name, Message: s.file + ": event handler " + ev.Name + " returned " + bound(err.Error())}
+	}
+	return v, nil
+}

@@ -1,0 +1,320 @@
+package luabind
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/runtime"
+)
+
+// state is one Lua state and the script version loaded into it: the
+// table the chunk returned, its callbacks, and the reused ctx. Every
+// instance of a script shares its state; a hot reload builds a new state
+// and swaps it in whole.
+type state struct {
+	host   *Host
+	script *Script
+	L      *lua.LState
+
+	label      string
+	priority   int
+	props      *lua.LTable
+	onCreate   *lua.LFunction
+	onUpdate   *lua.LFunction
+	onDestroy  *lua.LFunction
+	onReload   *lua.LFunction
+	events     *lua.LTable
+	eventNames []string
+
+	ctx      *lua.LTable
+	entityMT *lua.LTable
+	eventMT  *lua.LTable
+
+	// cur is the instance whose callback runs now (nil in chunk code),
+	// curEntity its entity value.
+	cur       *runtime.Instance
+	curEntity lua.LValue
+	// frame is the frame whose numbers ctx holds; dt the boxed dt.
+	frame uint64
+	dt    lua.LValue
+
+	loaded  map[string]lua.LValue
+	modules []string
+}
+
+// instance is the Lua side of one runtime.Instance (its Data).
+type instance struct {
+	self *lua.LTable
+	ent  lua.LValue
+}
+
+func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }
+
+// build compiles src, takes a fresh sandboxed state, binds the script's
+// API into it and runs the chunk under the budget. The chunk must return a
+// table; its fields are checked. On any failure the state is closed and a
+// *LoadError returned.
+func (h *Host) build(s *Script, src []byte) (*state, error) {
+	proto, err := h.chunks.Compile(s.name, s.file, src)
+	if err != nil {
+		return nil, err
+	}
+	L := h.states.Get()
+	st := &state{host: h, script: s, L: L, frame: ^uint64(0), loaded: make(map[string]lua.LValue)}
+	st.bind()
+	L.Push(L.NewFunctionFromProto(proto))
+	if err := st.pcall(0, 1, "chunk"); err != nil {
+		st.close()
+		return nil, loadError(s.name, s.file, err.(*runtime.ScriptError).Message)
+	}
+	ret := L.Get(-1)
+	L.Pop(1)
+	tbl, ok := ret.(*lua.LTable)
+	if !ok {
+		st.close()
+		return nil, &LoadError{Script: s.name, File: s.file, Message: fmt.Sprintf("%s: the script must return a table, not %s", s.file, ret.Type())}
+	}
+	if err := st.define(tbl); err != nil {
+		st.close()
+		return nil, &LoadError{Script: s.name, File: s.file, Message: fmt.Sprintf("%s: %v", s.file, err)}
+	}
+	return st, nil
+}
+
+// define reads the script table (SPEC 4.1).
+func (st *state) define(t *lua.LTable) error {
+	st.label = st.script.name[strings.LastIndex(st.script.name, "/")+1:]
+	switch v := t.RawGetString("name").(type) {
+	case *lua.LNilType:
+	case lua.LString:
+		st.label = string(v)
+	default:
+		return fmt.Errorf("field 'name' must be a string, not %s", v.Type())
+	}
+	switch v := t.RawGetString("priority").(type) {
+	case *lua.LNilType:
+	case lua.LNumber:
+		if !isInt(v) {
+			return fmt.Errorf("field 'priority' must be a whole number, not %v", v)
+		}
+		st.priority = int(v)
+	default:
+		return fmt.Errorf("field 'priority' must be a number, not %s", v.Type())
+	}
+	switch v := t.RawGetString("properties").(type) {
+	case *lua.LNilType:
+		st.props = st.L.CreateTable(0, 0)
+	case *lua.LTable:
+		if _, err := toPlain(v, "properties"); err != nil {
+			return fmt.Errorf("field 'properties': %v", err)
+		}
+		st.props = v
+	default:
+		return fmt.Errorf("field 'properties' must be a table, not %s", v.Type())
+	}
+	for _, cb := range []struct {
+		name string
+		fn   **lua.LFunction
+	}{{"onCreate", &st.onCreate}, {"onUpdate", &st.onUpdate}, {"onDestroy", &st.onDestroy}, {"onReload", &st.onReload}} {
+		switch v := t.RawGetString(cb.name).(type) {
+		case *lua.LNilType:
+		case *lua.LFunction:
+			*cb.fn = v
+		default:
+			return fmt.Errorf("field '%s' must be a function, not %s", cb.name, v.Type())
+		}
+	}
+	switch v := t.RawGetString("events").(type) {
+	case *lua.LNilType:
+	case *lua.LTable:
+		var bad error
+		v.ForEach(func(k, fn lua.LValue) {
+			name, ok := k.(lua.LString)
+			if _, isFn := fn.(*lua.LFunction); !ok || !isFn {
+				bad = fmt.Errorf("field 'events' must map event names to functions (at %v)", k)
+				return
+			}
+			st.eventNames = append(st.eventNames, string(name))
+		})
+		if bad != nil {
+			return bad
+		}
+		slices.Sort(st.eventNames)
+		st.events = v
+	default:
+		return fmt.Errorf("field 'events' must be a table, not %s", v.Type())
+	}
+	return nil
+}
+
+// bind installs what depends on the host and the script: print, require,
+// math.random, ctx, the entity and event types, registered functions.
+func (st *state) bind() {
+	h, L := st.host, st.L
+	g := L.G.Global
+	g.RawSetString("print", L.NewFunction(h.luaPrint))
+	g.RawSetString("require", L.NewFunction(st.require))
+	bindRandom(L, newRand(h.rt.Seed(), st.script.name), h.rt.Seed(), st.script.name)
+	st.entityMT = st.newEntityType()
+	st.eventMT = st.newEventType()
+	st.ctx = st.newCtx()
+	for _, f := range h.funcs {
+		st.bindFunc(f.name, f.fn)
+	}
+}
+
+// bindFunc exposes a registered Go function as a global.
+func (st *state) bindFunc(name string, fn Func) {
+	st.L.G.Global.RawSetString(name, st.L.NewFunction(func(L *lua.LState) int {
+		top := L.GetTop()
+		args := make([]any, top)
+		for i := 1; i <= top; i++ {
+			v, err := toPlain(L.Get(i), "")
+			if err != nil {
+				L.ArgError(i, err.Error())
+			}
+			args[i-1] = v
+		}
+		res, err := fn(st.cur, args)
+		if err != nil {
+			L.RaiseError("%s: %s", name, bound(err.Error()))
+		}
+		p, err := runtime.Plain(res)
+		if err != nil {
+			L.RaiseError("%s: result: %s", name, err.Error())
+		}
+		L.Push(st.fromPlain(p))
+		return 1
+	}))
+}
+
+// require(name) loads Dir/name.lua (dots become slashes) once per state
+// and returns what the module returned (true for nothing). Names with
+// "..", slashes or absolute paths are refused.
+func (st *state) require(L *lua.LState) int {
+	name := L.CheckString(1)
+	if !moduleName.MatchString(name) {
+		L.ArgError(1, fmt.Sprintf("invalid module name %q (want dotted names under the script directory, such as \"lib.vector\")", name))
+	}
+	if v, ok := st.loaded[name]; ok {
+		if v == lua.LNil {
+			L.RaiseError("loop requiring module %q", name)
+		}
+		L.Push(v)
+		return 1
+	}
+	rel := strings.ReplaceAll(name, ".", "/") + ".lua"
+	path := filepath.Join(st.host.opts.Dir, filepath.FromSlash(rel))
+	file := filepath.ToSlash(path)
+	src, err := os.ReadFile(path)
+	if err != nil {
+		L.RaiseError("module %q not found: no file %s", name, file)
+	}
+	proto, err := st.host.chunks.Compile(st.script.name, file, src)
+	if err != nil {
+		L.RaiseError("%s", err.Error())
+	}
+	st.loaded[name] = lua.LNil
+	st.modules = append(st.modules, rel)
+	L.Push(L.NewFunctionFromProto(proto))
+	L.Push(lua.LString(name))
+	L.Call(1, 1)
+	v := L.Get(-1)
+	L.Pop(1)
+	if v == lua.LNil {
+		v = lua.LTrue
+	}
+	st.loaded[name] = v
+	L.Push(v)
+	return 1
+}
+
+// newSelf builds a new instance's self: a deep copy of the properties,
+// whose top-level keys are overridden by props (plain data).
+func (st *state) newSelf(props any) *lua.LTable {
+	self := copyTable(st.L, st.props, 0)
+	if t, ok := props.(*runtime.Table); ok {
+		for _, f := range t.Fields {
+			self.RawSet(st.fromPlain(f.Key), st.fromPlain(f.Value))
+		}
+	}
+	return self
+}
+
+// syncFrame refreshes ctx.frame, ctx.time and ctx.dt once per frame, so
+// that a callback costs no boxing of numbers.
+func (st *state) syncFrame() {
+	rt := st.host.rt
+	if f := rt.Frame(); f != st.frame {
+		st.frame = f
+		st.dt = lua.LNumber(rt.DT())
+		st.ctx.RawSetString("frame", lua.LNumber(f))
+		st.ctx.RawSetString("time", lua.LNumber(rt.Time()))
+		st.ctx.RawSetString("dt", st.dt)
+	}
+}
+
+// enter makes inst the current instance and returns the previous one,
+// for callbacks that nest (an event handler inside an emit).
+func (st *state) enter(inst *runtime.Instance, li *instance) (*runtime.Instance, lua.LValue) {
+	st.syncFrame()
+	prev, prevEnt := st.cur, st.curEntity
+	st.cur, st.curEntity = inst, li.ent
+	st.ctx.RawSetString("entity", li.ent)
+	return prev, prevEnt
+}
+
+func (st *state) leave(prev *runtime.Instance, prevEnt lua.LValue) {
+	st.cur, st.curEntity = prev, prevEnt
+	if prev != nil {
+		st.ctx.RawSetString("entity", prevEnt)
+	}
+}
+
+// pcall calls the function below nargs arguments on the stack,
+// protected and under the budget.
+func (st *state) pcall(nargs, nret int, callback string) error {
+	b := st.host.budget
+	var tok armToken
+	if b != nil {
+		tok = b.arm()
+	}
+	err := st.L.PCall(nargs, nret, nil)
+	var o overrun
+	if b != nil {
+		o = b.disarm(tok)
+	}
+	if err != nil {
+		return scriptError(st.script, callback, err, o)
+	}
+	return nil
+}
+
+// callback runs fn(self, ctx, args...) for inst.
+func (st *state) callback(inst *runtime.Instance, fn *lua.LFunction, name string, nret int, args ...lua.LValue) error {
+	li := inst.Data.(*instance)
+	prev, prevEnt := st.enter(inst, li)
+	L := st.L
+	L.Push(fn)
+	L.Push(li.self)
+	L.Push(st.ctx)
+	for _, a := range args {
+		L.Push(a)
+	}
+	err := st.pcall(2+len(args), nret, name)
+	st.leave(prev, prevEnt)
+	return err
+}
+
+func (st *state) close() {
+	if st.L != nil {
+		st.L.Close()
+		st.L = nil
+	}
+}

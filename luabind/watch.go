@@ -1,0 +1,69 @@
+package luabind
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/luahost/luahost/luabind/internal/watch"
+)
+
+// watcher connects the file watcher to the host. The watcher's goroutines
+// only read files; reloads are applied by the goroutine driving the
+// runtime, between frames.
+type watcher struct {
+	w    *watch.Watcher
+	stop context.CancelFunc
+}
+
+// Watch starts hot reload from disk (SPEC 6): the script directory is
+// watched recursively, and every script whose file (or a module it
+// required) changed is reloaded at the start of the next Step, between
+// frames. Reload notices go to Options.Log, refused reloads to the
+// runtime's OnError. Watching ends when ctx is done, when stop is called,
+// or when the host closes.
+func (h *Host) Watch(ctx context.Context) (stop func() error, err error) {
+	if h.watch != nil {
+		return nil, fmt.Errorf("watch %s: already watching", h.opts.Dir)
+	}
+	w, err := watch.New(watch.Options{Dir: h.opts.Dir})
+	if err != nil {
+		return nil, fmt.Errorf("watch %s: %w", h.opts.Dir, err)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	go func() {
+		<-ctx.Done()
+		_ = w.Close()
+	}()
+	h.watch = &watcher{w: w, stop: cancel}
+	return func() error { cancel(); return nil }, nil
+}
+
+// WatchReady is signalled when the watcher has changes waiting for the next
+// Step; nil when not watching. Tests and real-time loops wait on it.
+func (h *Host) WatchReady() <-chan struct{} {
+	if h.watch == nil {
+		return nil
+	}
+	return h.watch.w.Ready()
+}
+
+// applyWatched applies every change the watcher has ready.
+func (h *Host) applyWatched() {
+errors:
+	for {
+		select {
+		case err := <-h.watch.w.Errors():
+			fmt.Fprintf(h.log, "warning: watching %s: %v\n", h.opts.Dir, err)
+		default:
+			break errors
+		}
+	}
+	for _, c := range h.watch.w.Drain() {
+		h.reloadFile(c.Path, c.Removed, c.Source)
+	}
+}
+
+func (w *watcher) close() {
+	w.stop()
+	_ = w.w.Close()
+}
