@@ -9,7 +9,6 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/parse"
-
 )
 
 // The sandbox (SPEC 4.4). Every state is built with no library, then

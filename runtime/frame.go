@@ -15,7 +15,8 @@ import (
 //     order); the transform write cache is committed; entities spawned this
 //     frame become Active; observers marked for removal are removed.
 //
-// Functions registered with BeforeStep run first, between frames. Step
+// Functions registered with BeforeStep run first, between frames, and those
+// registered with AfterStep run last. Step
 // costs O(instances) and allocates nothing of its own in steady state. It
 // fails only when the runtime is closed or a frame is already running.
 func (rt *Runtime) Step(dt float64) error {
@@ -43,6 +44,9 @@ func (rt *Runtime) Step(dt float64) error {
 	rt.flush()
 	rt.stepping = false
 	rt.sortSchedule()
+	for _, fn := range rt.afterStep {
+		fn()
+	}
 	return nil
 }
 
@@ -51,7 +55,11 @@ func (rt *Runtime) Step(dt float64) error {
 func (rt *Runtime) flush() {
 	for len(rt.detached) > 0 || len(rt.dying) > 0 {
 		for i := 0; i < len(rt.detached); i++ {
-			rt.destroy(rt.detached[i])
+			// Settlement may already have destroyed an instance that an
+			// onDestroy detached from its own dying entity.
+			if inst := rt.detached[i]; inst.state == instCreated {
+				rt.destroy(inst)
+			}
 		}
 		clear(rt.detached)
 		rt.detached = rt.detached[:0]

@@ -74,6 +74,7 @@ type Runtime struct {
 
 	errors      int
 	beforeStep  []func()
+	afterStep   []func()
 	onClose     []func()
 	instanceCnt int
 }
@@ -144,6 +145,10 @@ func (rt *Runtime) Stats() Stats {
 // frame number moves: between frames, on the driving goroutine. Hot reload
 // swaps scripts there.
 func (rt *Runtime) BeforeStep(fn func()) { rt.beforeStep = append(rt.beforeStep, fn) }
+
+// AfterStep registers fn to run at the end of every Step, after the flush.
+// Script output is flushed there.
+func (rt *Runtime) AfterStep(fn func()) { rt.afterStep = append(rt.afterStep, fn) }
 
 // OnClose registers fn to run at the end of Close, after every instance was
 // destroyed.
