@@ -1,0 +1,131 @@
+package watch
+
+import (
+	"crypto/sha256"
+	"errors"
+	"io/fs"
+	"os"
+	"slices"
+	"time"
+)
+
+// fileState is what one read of a script found.
+type fileState struct {
+	data     []byte // content, when the file is present and stable
+	absent   bool   // no regular file at the path
+	unstable bool   // the file changed or vanished during the read
+	err      error  // any other failure
+}
+
+// read reads the script rel once, checking that it did not change during
+// the read: the size, modification time and identity of the file before and
+// after the read must agree, and the size must match the bytes read. A path
+// that holds no regular file (missing, a directory, a pipe) is absent.
+func (w *Watcher) read(rel string) fileState {
+	name := w.abs(rel)
+	before, err := os.Stat(name)
+	if errors.Is(err, fs.ErrNotExist) || (err == nil && !before.Mode().IsRegular()) {
+		return fileState{absent: true}
+	}
+	if err != nil {
+		return fileState{err: err}
+	}
+	data, err := os.ReadFile(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fileState{unstable: true}
+	}
+	if err != nil {
+		return fileState{err: err}
+	}
+	after, err := os.Stat(name)
+	if err != nil ||
+		!os.SameFile(before, after) ||
+		before.Size() != after.Size() ||
+		!before.ModTime().Equal(after.ModTime()) ||
+		int64(len(data)) != after.Size() {
+		return fileState{unstable: true}
+	}
+	return fileState{data: data}
+}
+
+// nextDeadline returns the earliest pending quiet-period deadline. It costs
+// O(p) for p pending paths.
+func (w *Watcher) nextDeadline() (time.Time, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	var next time.Time
+	for _, t := range w.pending {
+		if next.IsZero() || t.Before(next) {
+			next = t
+		}
+	}
+	return next, !next.IsZero()
+}
+
+// settleDue settles, in path order, every path whose quiet period ended by
+// now. It runs on the loop goroutine and reads the files outside the lock.
+func (w *Watcher) settleDue(now time.Time) {
+	var due []string
+	w.mu.Lock()
+	for p, t := range w.pending {
+		if !t.After(now) {
+			due = append(due, p)
+			delete(w.pending, p)
+		}
+	}
+	w.mu.Unlock()
+	slices.Sort(due)
+
+	changed := false
+	for _, p := range due {
+		if w.settle(p) {
+			changed = true
+		}
+	}
+	if changed {
+		w.signal()
+	}
+}
+
+// settle reads rel and records the result: a Change if the content differs
+// from the last reported one (or the file disappeared), nothing for a no-op,
+// and a new quiet period if the file changed during the read. It reports
+// whether a Change was recorded.
+func (w *Watcher) settle(rel string) bool {
+	st := w.read(rel)
+	if st.err != nil {
+		w.report(st.err)
+		return false
+	}
+
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.closed {
+		return false
+	}
+	if _, again := w.pending[rel]; again {
+		// A newer event restarted the quiet period during the read; that
+		// later settle decides.
+		return false
+	}
+	switch {
+	case st.unstable:
+		w.touchLocked(rel, time.Now())
+		return false
+	case st.absent:
+		if _, ok := w.known[rel]; !ok {
+			return false
+		}
+		delete(w.known, rel)
+		w.out[rel] = Change{Path: rel, Removed: true}
+		return true
+	default:
+		sum := sha256.Sum256(st.data)
+		if old, ok := w.known[rel]; ok && old == sum {
+			return false
+		}
+		w.known[rel] = sum
+		w.out[rel] = Change{Path: rel, Source: st.data}
+		return true
+	}
+}
