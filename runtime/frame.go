@@ -83,11 +83,7 @@ func (rt *Runtime) flush() {
 // schedule and drops destroyed ones, keeping it in schedule order:
 // priority ascending, then attach order.
 func (rt *Runtime) sortSchedule() {
-	if rt.removed > 0 {
-		rt.schedule = slices.DeleteFunc(rt.schedule, func(inst *Instance) bool { return inst.state == instDestroyed })
-		rt.added = slices.DeleteFunc(rt.added, func(inst *Instance) bool { return inst.state == instDestroyed })
-		rt.removed = 0
-	}
+	rt.dropDestroyed()
 	if len(rt.added) > 0 {
 		rt.schedule = append(rt.schedule, rt.added...)
 		clear(rt.added)
@@ -97,6 +93,16 @@ func (rt *Runtime) sortSchedule() {
 	if rt.unsorted {
 		slices.SortFunc(rt.schedule, compareInstances)
 		rt.unsorted = false
+	}
+}
+
+// dropDestroyed takes the destroyed instances out of the schedule and of
+// the instances waiting to join it, keeping their order. O(instances).
+func (rt *Runtime) dropDestroyed() {
+	if rt.removed > 0 {
+		rt.schedule = slices.DeleteFunc(rt.schedule, func(inst *Instance) bool { return inst.state == instDestroyed })
+		rt.added = slices.DeleteFunc(rt.added, func(inst *Instance) bool { return inst.state == instDestroyed })
+		rt.removed = 0
 	}
 }
 

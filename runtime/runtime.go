@@ -394,6 +394,12 @@ func (rt *Runtime) Attach(h Handle, s Script, data any) (*Instance, error) {
 	if sl.state == StateDying || sl.ent.cancelled {
 		return nil, fmt.Errorf("attach %s to %s: %w: it is %s", s.Name(), h, ErrNotAttachable, sl.state)
 	}
+	// Entities may churn between frames for long: once destroyed instances
+	// are the greater part of the lists, drop them (amortised O(1)), so
+	// they are not kept alive until the next Step.
+	if !rt.stepping && 2*rt.removed > len(rt.schedule)+len(rt.added) {
+		rt.dropDestroyed()
+	}
 	rt.seq++
 	inst := &Instance{Data: data, rt: rt, script: s, entity: h, seq: rt.seq, priority: s.Priority()}
 	inst.updater, _ = s.(Updater)

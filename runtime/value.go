@@ -3,6 +3,7 @@ package runtime
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 )
@@ -122,12 +123,24 @@ func plain(v any, path string, depth int, seen []any) (any, error) {
 	case Table:
 		return plain(&x, path, depth, seen)
 	case []any:
+		if len(x) > 0 {
+			id := ref{reflect.ValueOf(x).Pointer(), len(x)}
+			if slices.Contains(seen, any(id)) {
+				return nil, notPlain(path, "a cycle")
+			}
+			seen = append(seen, id)
+		}
 		for i, e := range x {
 			if err := add(float64(i+1), e); err != nil {
 				return nil, err
 			}
 		}
 	case map[string]any:
+		id := ref{reflect.ValueOf(x).Pointer(), -1}
+		if slices.Contains(seen, any(id)) {
+			return nil, notPlain(path, "a cycle")
+		}
+		seen = append(seen, id)
 		keys := make([]string, 0, len(x))
 		for k := range x {
 			keys = append(keys, k)
@@ -142,6 +155,14 @@ func plain(v any, path string, depth int, seen []any) (any, error) {
 		return nil, notPlain(path, "a value of type %T", v)
 	}
 	return out, nil
+}
+
+// ref identifies a map (n < 0) or a non-empty slice on the path being
+// copied, for cycle detection: maps and slices are not comparable, their
+// addresses are. A slice is its first element's address and its length.
+type ref struct {
+	p uintptr
+	n int
 }
 
 func canonicalKey(k any) any {
