@@ -441,6 +441,20 @@ func TestScriptObserversOnlyWhenRunnable(t *testing.T) {
 	assert.Equal(t, []string{"event pending ping", "event active ping"}, log.take())
 }
 
+func TestSubscribedAfterOnCreate(t *testing.T) {
+	rt, _ := newTestRuntime(t, Options{})
+	es := rt.Events()
+	log := &recorder{}
+	s := &testScript{name: "s", log: log, events: []string{"ping"}, create: func(*Instance) error {
+		notify(t, es, "ping", nil, -1)
+		return nil
+	}}
+	attach(t, rt, spawnActive(t, rt, ""), s, "first")
+	attach(t, rt, spawnActive(t, rt, ""), s, "second")
+	assert.Equal(t, []string{"create first", "create second", "event first ping"}, log.take(),
+		"an event sent from onCreate reaches instances already created, not the one being created")
+}
+
 func TestHandlerStopsDispatch(t *testing.T) {
 	rt, _ := newTestRuntime(t, Options{})
 	es := rt.Events()

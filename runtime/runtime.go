@@ -411,11 +411,13 @@ func (rt *Runtime) Attach(h Handle, s Script, data any) (*Instance, error) {
 	if !rt.stepping {
 		rt.unsorted = true
 	}
-	if inst.handler != nil {
-		rt.events.subscribe(inst)
-	}
 	if err := inst.create(); err != nil {
 		return nil, err
+	}
+	// Subscribed once onCreate has run, so that an event sent from its own
+	// onCreate does not reach a half-created instance.
+	if inst.handler != nil && inst.state == instCreated {
+		rt.events.subscribe(inst)
 	}
 	return inst, nil
 }
