@@ -4,7 +4,7 @@
 //	luahost run SCENE [--frames N] [--dt SECONDS] [--fps F] [--watch] [--seed S]
 //	                  [--budget DURATION] [--strict] [--stats]
 //	luahost check PATH...
-//	luahost bench SCENE [--frames N] [--json]
+//	luahost bench SCENE [--frames N] [--json] [the flags of run but --watch]
 //	luahost version
 //
 // For run, stdout carries exactly what scripts print; everything from the
@@ -39,7 +39,7 @@ const usage = `usage:
   luahost run SCENE [--frames N] [--dt SECONDS] [--fps F] [--watch] [--seed S]
                     [--budget DURATION] [--strict] [--stats]
   luahost check PATH...
-  luahost bench SCENE [--frames N] [--dt SECONDS] [--seed S] [--budget DURATION] [--json]
+  luahost bench SCENE [--frames N] [--json] [the flags of run but --watch]
   luahost version
 
 Run "luahost COMMAND -h" for a command's flags.
@@ -75,15 +75,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // parseFlags parses flags that may come before, between or after the
 // positional arguments, and returns the positional ones. -h prints the
-// command's usage to stdout and reports flag.ErrHelp.
+// command's usage to stdout (only there) and reports flag.ErrHelp; a bad
+// flag prints the error and the usage to the flag set's output.
 func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, error) {
+	// The flag package prints the usage itself on -h and on errors, to the
+	// set's output; hold it back and print it once, to the right stream.
+	usage := fs.Usage
+	fs.Usage = func() {}
+	defer func() { fs.Usage = usage }()
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				fs.SetOutput(stdout)
-				fs.Usage()
 			}
+			usage()
 			return nil, err
 		}
 		args = fs.Args()
@@ -100,8 +106,13 @@ func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: %s\n\nflags:\n", synopsis)
-		fs.PrintDefaults()
+		fmt.Fprintf(fs.Output(), "usage: %s\n", synopsis)
+		hasFlags := false
+		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
+		if hasFlags {
+			fmt.Fprint(fs.Output(), "\nflags:\n")
+			fs.PrintDefaults()
+		}
 	}
 	return fs
 }
@@ -122,6 +133,7 @@ func cmdVersion(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(pos) > 0 {
 		fmt.Fprintf(stderr, "luahost version: unexpected argument %q\n", pos[0])
+		fs.Usage()
 		return exitUsage
 	}
 	vm := "gopher-lua"

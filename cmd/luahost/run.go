@@ -37,17 +37,26 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 	}
 	f := runFlags{set: make(map[string]bool)}
 	fs := newFlagSet(name, synopsis, stderr)
-	fs.IntVar(&f.frames, "frames", defaultFrames, "number of frames to run (with --watch, default: until interrupted)")
-	fs.Float64Var(&f.dt, "dt", 1.0/60, "fixed time step in seconds (with --watch, default: 1/fps)")
+	// bench takes the flags of run but --watch (SPEC 8), so that a run
+	// command line can be benchmarked as it is.
+	framesHelp, dtHelp, fpsHelp := "number of frames to run (with --watch, default: until interrupted)",
+		"fixed time step in seconds (with --watch, default: 1/fps)",
+		"frames per second with --watch"
+	if bench {
+		framesHelp, dtHelp, fpsHelp = "number of frames to run", "fixed time step in seconds",
+			"ignored by bench, which runs frames back to back"
+	}
+	fs.IntVar(&f.frames, "frames", defaultFrames, framesHelp)
+	fs.Float64Var(&f.dt, "dt", 1.0/60, dtHelp)
+	fs.Float64Var(&f.fps, "fps", 60, fpsHelp)
 	fs.Int64Var(&f.seed, "seed", 0, "seed for the scripts' math.random (default: the scene's seed)")
 	fs.DurationVar(&f.budget, "budget", luabind.DefaultBudget, "time budget of each callback (0: no budget, for trusted scripts)")
+	fs.BoolVar(&f.strict, "strict", false, "exit 1 when any script error happened")
+	fs.BoolVar(&f.stats, "stats", false, "print statistics to stderr at the end")
 	if bench {
 		fs.BoolVar(&f.json, "json", false, "print the figures as one JSON object")
 	} else {
-		fs.Float64Var(&f.fps, "fps", 60, "frames per second with --watch")
 		fs.BoolVar(&f.watch, "watch", false, "run in real time and hot-reload changed scripts")
-		fs.BoolVar(&f.strict, "strict", false, "exit 1 when any script error happened")
-		fs.BoolVar(&f.stats, "stats", false, "print statistics to stderr at the end")
 	}
 	pos, err := parseFlags(fs, args, stdout)
 	if err != nil {
@@ -66,7 +75,7 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 		return bad("--frames must not be negative")
 	case f.dt < 0:
 		return bad("--dt must not be negative")
-	case f.fps <= 0 && !bench:
+	case f.fps <= 0:
 		return bad("--fps must be positive")
 	case f.budget < 0:
 		return bad("--budget must not be negative")
@@ -107,7 +116,8 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 	errs := w.rt.Stats().Errors
 	sum := times.summary()
 	switch {
-	case bench && f.json:
+	case !bench:
+	case f.json:
 		out, _ := json.Marshal(struct {
 			Frames    int     `json:"frames"`
 			Entities  int     `json:"entities"`
@@ -118,9 +128,10 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 			Max       float64 `json:"max_ms"`
 		}{len(times), rs.Entities, rs.Instances, sum.min, sum.median, sum.p99, sum.max})
 		fmt.Fprintf(stdout, "%s\n", out)
-	case bench:
+	default:
 		fmt.Fprintf(stdout, "frames     %d\nentities   %d\ninstances  %d\n%s", len(times), rs.Entities, rs.Instances, sum.table())
-	case f.stats:
+	}
+	if f.stats {
 		fmt.Fprintf(stderr, "frames     %d\nentities   %d\ninstances  %d\nerrors     %d\nreloads    %d\n%s",
 			len(times), rs.Entities, rs.Instances, errs, hs.Reloads, sum.table())
 	}

@@ -79,8 +79,12 @@ func parseScene(path string, data []byte) (*Scene, error) {
 		var typ *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &syn):
-			line, col := lineCol(data, syn.Offset)
+			// Offset counts the bytes read, the offending one included.
+			line, col := lineCol(data, syn.Offset-1)
 			return nil, fmt.Errorf("%s:%d:%d: %v", path, line, col, err)
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			line, col := lineCol(data, int64(len(data)))
+			return nil, fmt.Errorf("%s:%d:%d: unexpected end of JSON input", path, line, col)
 		case errors.As(err, &typ):
 			line, col := lineCol(data, typ.Offset)
 			return nil, fmt.Errorf("%s:%d:%d: %s: want %s, got JSON %s", path, line, col, typ.Field, typ.Type, typ.Value)
@@ -103,11 +107,9 @@ func parseScene(path string, data []byte) (*Scene, error) {
 	return &sc, nil
 }
 
-// lineCol converts a byte offset into 1-based line and column.
+// lineCol converts a 0-based byte offset into 1-based line and column.
 func lineCol(data []byte, offset int64) (line, col int) {
-	if offset > int64(len(data)) {
-		offset = int64(len(data))
-	}
+	offset = max(0, min(offset, int64(len(data))))
 	before := data[:offset]
 	line = bytes.Count(before, []byte("\n")) + 1
 	col = int(offset) - bytes.LastIndexByte(before, '\n')

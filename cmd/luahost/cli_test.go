@@ -1,0 +1,215 @@
+package main
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestBadScene(t *testing.T) {
+	// Every failure to start: exit 2, nothing on stdout (nothing ran), a
+	// message on stderr that names the scene.
+	tests := []struct {
+		name  string
+		scene string
+		want  []string // regular expressions the message must match
+	}{
+		{"bad JSON", "badjson.json", []string{`testdata/bad/badjson\.json:4:3: invalid character ']'`}},
+		{"truncated JSON", "truncated.json", []string{`testdata/bad/truncated\.json:\d+:\d+: unexpected end of JSON input`}},
+		{"unknown field", "unknown.json", []string{`testdata/bad/unknown\.json: `, `unknown field "colour"`}},
+		{"missing script", "missing.json", []string{`testdata/bad/missing\.json: `, `nowhere`, `not found`}},
+		{"duplicate entity name", "duplicate.json", []string{`testdata/bad/duplicate\.json: `, `"twin"`}},
+		{"script does not compile", "syntax.json", []string{`testdata/bad/syntax\.json: `, `testdata/bad/scripts/x\.lua:3: syntax error near '='`}},
+		{"chunk fails", "chunkerr.json", []string{`testdata/bad/chunkerr\.json: `, `testdata/bad/scripts/chunkerr\.lua:3: `}},
+		{"script returns no table", "notable.json", []string{`testdata/bad/notable\.json: `, `testdata/bad/scripts/notable\.lua`, `must return a table`}},
+		{"no script directory", "nodir.json", []string{`testdata/bad/nodir\.json: `, `nothing-here`}},
+		{"no scene file", "absent.json", []string{`testdata/bad/absent\.json`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := luahostRun(t, "run", "testdata/bad/"+tc.scene)
+			assert.Equal(t, 2, res.code)
+			assert.Empty(t, res.stdout)
+			for _, re := range tc.want {
+				assert.Regexp(t, re, res.stderr)
+			}
+			assert.Equal(t, 1, strings.Count(res.stderr, "\n"), "one line:\n%s", res.stderr)
+		})
+	}
+}
+
+func TestGoodSceneOfBadDirectory(t *testing.T) {
+	// The broken scripts beside it are never loaded.
+	res := luahostRun(t, "run", "testdata/bad/good.json", "--frames", "2")
+	assert.Equal(t, 0, res.code, res.stderr)
+	assert.Equal(t, "ok\t1\nok\t2\n", res.stdout)
+}
+
+func TestUsage(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string // in the usage on stderr
+	}{
+		{"no command", nil, "luahost run SCENE"},
+		{"unknown command", []string{"frobnicate"}, `unknown command "frobnicate"`},
+		{"run without scene", []string{"run"}, "usage: luahost run SCENE"},
+		{"run with two scenes", []string{"run", "a.json", "b.json"}, "usage: luahost run SCENE"},
+		{"run unknown flag", []string{"run", "testdata/order/scene.json", "--bogus"}, "flag provided but not defined: -bogus"},
+		{"run bad flag value", []string{"run", "testdata/order/scene.json", "--frames", "many"}, "usage: luahost run SCENE"},
+		{"run negative frames", []string{"run", "testdata/order/scene.json", "--frames", "-1"}, "usage: luahost run SCENE"},
+		{"bench without scene", []string{"bench"}, "usage: luahost bench SCENE"},
+		{"bench watch", []string{"bench", "testdata/order/scene.json", "--watch"}, "flag provided but not defined: -watch"},
+		{"check without path", []string{"check"}, "usage: luahost check PATH"},
+		{"version with argument", []string{"version", "now"}, "unexpected argument"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := luahostRun(t, tc.args...)
+			assert.Equal(t, 2, res.code)
+			assert.Empty(t, res.stdout)
+			assert.Contains(t, res.stderr, tc.want)
+			assert.Contains(t, res.stderr, "usage")
+		})
+	}
+}
+
+func TestHelp(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-h"}, "luahost run SCENE"},
+		{[]string{"help"}, "luahost run SCENE"},
+		{[]string{"run", "-h"}, "usage: luahost run SCENE"},
+		{[]string{"run", "testdata/order/scene.json", "--help"}, "usage: luahost run SCENE"},
+		{[]string{"bench", "-h"}, "usage: luahost bench SCENE"},
+		{[]string{"check", "-h"}, "usage: luahost check PATH"},
+		{[]string{"version", "-h"}, "usage: luahost version"},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			res := luahostRun(t, tc.args...)
+			assert.Equal(t, 0, res.code)
+			assert.Contains(t, res.stdout, tc.want)
+			assert.Empty(t, res.stderr, "help goes to stdout only")
+		})
+	}
+	// Each command lists its own flags.
+	run := luahostRun(t, "run", "-h")
+	for _, fl := range []string{"-frames", "-dt", "-fps", "-watch", "-seed", "-budget", "-strict", "-stats"} {
+		assert.Contains(t, run.stdout, fl)
+	}
+	bench := luahostRun(t, "bench", "-h")
+	for _, fl := range []string{"-frames", "-json", "-dt", "-seed", "-budget"} {
+		assert.Contains(t, bench.stdout, fl)
+	}
+	assert.NotContains(t, bench.stdout, "-watch")
+}
+
+func TestVersion(t *testing.T) {
+	res := luahostRun(t, "version")
+	assert.Equal(t, 0, res.code)
+	assert.True(t, strings.HasPrefix(res.stdout, "luahost "), res.stdout)
+	assert.Equal(t, 1, strings.Count(res.stdout, "\n"))
+	assert.Empty(t, res.stderr)
+}
+
+// problemLine is one line of check's report: "path:line: message", or
+// "path: message" when no line applies (a chunk that returns no table).
+var problemLine = regexp.MustCompile(`^(testdata/bad/scripts/[a-z]+\.lua)(:\d+)?: \S`)
+
+func TestCheck(t *testing.T) {
+	t.Run("good scripts", func(t *testing.T) {
+		for _, dir := range []string{"../../scripts", "testdata/order/scripts", "testdata/lifecycle/scripts"} {
+			res := luahostRun(t, "check", dir)
+			assert.Equal(t, 0, res.code, "%s: %s%s", dir, res.stdout, res.stderr)
+			assert.Empty(t, res.stdout, dir)
+		}
+		res := luahostRun(t, "check", "testdata/bad/scripts/ok.lua", "../../scripts/spinner.lua")
+		assert.Equal(t, 0, res.code, res.stdout)
+		assert.Empty(t, res.stdout)
+	})
+
+	t.Run("broken scripts", func(t *testing.T) {
+		res := luahostRun(t, "check", "testdata/bad/scripts")
+		assert.Equal(t, 1, res.code)
+		lines := strings.Split(strings.TrimSuffix(res.stdout, "\n"), "\n")
+		require.Len(t, lines, 4, "one line per problem:\n%s", res.stdout)
+		want := map[string]string{
+			"testdata/bad/scripts/x.lua":          `^testdata/bad/scripts/x\.lua:3: syntax error near '='$`,
+			"testdata/bad/scripts/unfinished.lua": `^testdata/bad/scripts/unfinished\.lua:\d+: .*<eof>`,
+			"testdata/bad/scripts/chunkerr.lua":   `^testdata/bad/scripts/chunkerr\.lua:3: `,
+			"testdata/bad/scripts/notable.lua":    `^testdata/bad/scripts/notable\.lua(:\d+)?: .*return a table`,
+		}
+		for _, l := range lines {
+			m := problemLine.FindStringSubmatch(l)
+			require.NotNil(t, m, "not a problem line: %q", l)
+			re, ok := want[m[1]]
+			require.True(t, ok, "unexpected problem: %q", l)
+			assert.Regexp(t, re, l)
+			delete(want, m[1])
+		}
+		assert.Empty(t, want, "problems not reported")
+	})
+
+	t.Run("one broken file", func(t *testing.T) {
+		res := luahostRun(t, "check", "testdata/bad/scripts/x.lua", "testdata/bad/scripts/ok.lua")
+		assert.Equal(t, 1, res.code)
+		assert.Equal(t, "testdata/bad/scripts/x.lua:3: syntax error near '='\n", res.stdout)
+	})
+
+	t.Run("missing path", func(t *testing.T) {
+		res := luahostRun(t, "check", "testdata/no-such-dir")
+		assert.Equal(t, 2, res.code)
+		assert.Empty(t, res.stdout)
+		assert.Contains(t, res.stderr, "testdata/no-such-dir")
+	})
+}
+
+func TestBench(t *testing.T) {
+	// The order scene prints on every frame; bench discards script output.
+	const scene = "testdata/order/scene.json"
+
+	t.Run("json", func(t *testing.T) {
+		res := luahostRun(t, "bench", scene, "--frames", "7", "--json")
+		require.Equal(t, 0, res.code, res.stderr)
+		assert.Equal(t, 1, strings.Count(res.stdout, "\n"), "one JSON object and nothing else:\n%s", res.stdout)
+		var got map[string]any
+		require.NoError(t, json.Unmarshal([]byte(res.stdout), &got), res.stdout)
+		for _, field := range []string{"frames", "entities", "instances", "min_ms", "median_ms", "p99_ms", "max_ms"} {
+			require.Contains(t, got, field)
+			assert.IsType(t, float64(0), got[field], field)
+		}
+		assert.EqualValues(t, 7, got["frames"])
+		assert.EqualValues(t, 4, got["entities"])
+		assert.EqualValues(t, 9, got["instances"])
+		minMS, medianMS, p99MS, maxMS := got["min_ms"].(float64), got["median_ms"].(float64), got["p99_ms"].(float64), got["max_ms"].(float64)
+		assert.True(t, 0 <= minMS && minMS <= medianMS && medianMS <= p99MS && p99MS <= maxMS, "%v", got)
+	})
+
+	t.Run("plain", func(t *testing.T) {
+		res := luahostRun(t, "bench", scene, "--frames", "7")
+		require.Equal(t, 0, res.code, res.stderr)
+		assert.NotContains(t, res.stdout, "update")
+		for _, re := range []string{`frames\s+7`, `entities\s+4`, `instances\s+9`, `min\s+[0-9.]+ ms`, `median\s+[0-9.]+ ms`, `p99\s+[0-9.]+ ms`, `max\s+[0-9.]+ ms`} {
+			assert.Regexp(t, `(?m)^`+re+`$`, res.stdout)
+		}
+	})
+
+	t.Run("default frames", func(t *testing.T) {
+		res := luahostRun(t, "bench", scene, "--json")
+		require.Equal(t, 0, res.code, res.stderr)
+		assert.Contains(t, res.stdout, `"frames":100`)
+	})
+
+	t.Run("flags of run", func(t *testing.T) {
+		res := luahostRun(t, "bench", "testdata/errors/scene.json", "--frames", "3", "--strict", "--seed", "2", "--budget", "0", "--dt", "0.5")
+		assert.Equal(t, 1, res.code, "the errors scene has script errors")
+		assert.NotContains(t, res.stdout, "update")
+	})
+}

@@ -1,0 +1,2 @@
+-- Compiles and runs, but returns no table.
+return 42

@@ -1,0 +1,4 @@
+-- Ends in the middle of a function.
+return {
+  onUpdate = function(self, ctx)
+    if ctx.frame then

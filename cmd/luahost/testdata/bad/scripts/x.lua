@@ -1,0 +1,4 @@
+-- Does not compile: line 3.
+return {
+  onUpdate = = function(self, ctx) end,
+}

@@ -1,0 +1,7 @@
+-- onDestroy fails at shutdown: reported, and the other instances still
+-- get their onDestroy.
+return {
+  onDestroy = function(self, ctx)
+    error({ "a table as the error value" })
+  end,
+}
