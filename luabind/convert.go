@@ -95,7 +95,7 @@ func (st *state) fromPlain(v any) lua.LValue {
 	case runtime.Handle:
 		return st.entity(x)
 	case *runtime.Table:
-		t := st.L.CreateTable(0, 0)
+		t := st.L.CreateTable(0, smallHash)
 		for _, f := range x.Fields {
 			t.RawSet(st.fromPlain(f.Key), st.fromPlain(f.Value))
 		}
@@ -106,12 +106,17 @@ func (st *state) fromPlain(v any) lua.LValue {
 	panic(fmt.Sprintf("luabind: not plain data: %T", v))
 }
 
+// smallHash is the hash-part size hint of the tables the host builds.
+// gopher-lua otherwise sizes every hash part for 32 keys; a hint of 8
+// keeps a small table in one map group, a fraction of the memory.
+const smallHash = 8
+
 // copyTable deep-copies a table of plain-ish Lua data inside one state:
 // tables are copied, every other value (functions included) is shared.
 // Used for properties, whose defaults must not be shared between
 // instances.
 func copyTable(L *lua.LState, t *lua.LTable, depth int) *lua.LTable {
-	out := L.CreateTable(0, 0)
+	out := L.CreateTable(0, smallHash)
 	for k, v := t.Next(lua.LNil); k != lua.LNil; k, v = t.Next(k) {
 		if sub, ok := v.(*lua.LTable); ok && depth < runtime.MaxPlainDepth {
 			v = copyTable(L, sub, depth+1)

@@ -55,6 +55,10 @@ func loadError(script, file, msg string) *LoadError {
 // near 'end': syntax error") into the form editors jump to:
 // "x.lua:3: syntax error near 'end'".
 func compileError(script, file string, src []byte, err error) *LoadError {
+	// LState.Load wraps the parse error in an ApiError, which has no Unwrap.
+	if ae, ok := err.(*lua.ApiError); ok && ae.Cause != nil {
+		err = ae.Cause
+	}
 	var pe *parse.Error
 	if errors.As(err, &pe) {
 		msg := strings.TrimSpace(pe.Message)

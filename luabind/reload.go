@@ -3,6 +3,7 @@ package luabind
 import (
 	"fmt"
 	"os"
+	"slices"
 	"time"
 
 	lua "github.com/yuin/gopher-lua"
@@ -103,20 +104,39 @@ func (h *Host) Reload(name string, source []byte) error {
 // it. The old state is only read.
 func (st *state) migrate(inst *runtime.Instance) (migration, error) {
 	li := inst.Data.(*instance)
-	data, err := selfData(li.self)
-	if err != nil {
-		return migration{}, fmt.Errorf("%s: cannot migrate %s: %w", st.script.file, inst, err)
+	self := copyTable(st.L, st.props, 0)
+	var old *lua.LTable
+	if st.onReload != nil && !inst.CreateFailed() {
+		old = st.L.CreateTable(0, 8)
 	}
-	m := migration{inst: inst, li: li, next: instance{self: st.newSelf(data), ent: st.entity(inst.Entity())}}
-	if st.onReload == nil || inst.CreateFailed() {
+	for k, v := li.self.Next(lua.LNil); k != lua.LNil; k, v = li.self.Next(k) {
+		if _, isFn := v.(*lua.LFunction); isFn {
+			continue
+		}
+		nk, err := st.adopt(k, "self", 0, nil)
+		if err != nil {
+			return migration{}, st.migrationError(inst, err)
+		}
+		nv, err := st.adopt(v, joinPath("self", k.String()), 0, nil)
+		if err != nil {
+			return migration{}, st.migrationError(inst, err)
+		}
+		self.RawSet(nk, nv)
+		if old != nil {
+			ov, _ := st.adopt(v, "", 0, nil)
+			old.RawSet(nk, ov)
+		}
+	}
+	m := migration{inst: inst, li: li, next: instance{self: self, ent: st.entity(inst.Entity())}}
+	if old == nil {
 		return m, nil
 	}
 	prev, prevEnt := st.enter(inst, &m.next)
 	L := st.L
 	L.Push(st.onReload)
-	L.Push(m.next.self)
-	L.Push(st.fromPlain(data))
-	err = st.pcall(2, 0, "onReload")
+	L.Push(self)
+	L.Push(old)
+	err := st.pcall(2, 0, "onReload")
 	st.leave(prev, prevEnt)
 	if err != nil {
 		return migration{}, err
@@ -124,26 +144,45 @@ func (st *state) migrate(inst *runtime.Instance) (migration, error) {
 	return m, nil
 }
 
-// selfData copies an instance's self out as plain data: every data field,
-// skipping top-level functions (code, which the new version brings).
-// Anything else that is not plain data fails the migration.
-func selfData(self *lua.LTable) (*runtime.Table, error) {
-	out := &runtime.Table{}
-	for k, v := self.Next(lua.LNil); k != lua.LNil; k, v = self.Next(k) {
-		if _, isFn := v.(*lua.LFunction); isFn {
-			continue
+func (st *state) migrationError(inst *runtime.Instance, err error) error {
+	return fmt.Errorf("%s: cannot migrate %s: %w", st.script.file, inst, err)
+}
+
+// adopt copies a plain value of another state into st, as a blackboard
+// round trip would (SPEC 6: values as for the blackboard; entity values
+// stay entity values), without the intermediate runtime form. Strings,
+// numbers and booleans are immutable and shared as they are.
+func (st *state) adopt(v lua.LValue, path string, depth int, seen []*lua.LTable) (lua.LValue, error) {
+	switch x := v.(type) {
+	case *lua.LNilType, lua.LBool, lua.LNumber, lua.LString:
+		return v, nil
+	case *lua.LUserData:
+		if h, ok := x.Value.(runtime.Handle); ok {
+			return st.entity(h), nil
 		}
-		pk, err := toPlain(k, "self")
-		if err != nil {
-			return nil, err
+	case *lua.LTable:
+		if depth >= runtime.MaxPlainDepth {
+			return nil, notPlain(path, fmt.Sprintf("tables nested deeper than %d", runtime.MaxPlainDepth))
 		}
-		pv, err := toPlain(v, joinPath("self", pk))
-		if err != nil {
-			return nil, err
+		if slices.Contains(seen, x) {
+			return nil, notPlain(path, "a cycle")
 		}
-		out.Fields = append(out.Fields, runtime.Field{Key: pk, Value: pv})
+		seen = append(seen, x)
+		out := st.L.CreateTable(0, smallHash)
+		for k, val := x.Next(lua.LNil); k != lua.LNil; k, val = x.Next(k) {
+			nk, err := st.adopt(k, path, runtime.MaxPlainDepth, nil)
+			if err != nil {
+				return nil, notPlain(path, "a key of type "+k.Type().String())
+			}
+			nv, err := st.adopt(val, joinPath(path, k.String()), depth+1, seen)
+			if err != nil {
+				return nil, err
+			}
+			out.RawSet(nk, nv)
+		}
+		return out, nil
 	}
-	return out, nil
+	return nil, notPlain(path, "a "+v.Type().String())
 }
 
 // reloadFile applies a changed file from the script directory: the script
