@@ -209,7 +209,13 @@ func (st *state) newEventType() *lua.LTable {
 			if ev == nil {
 				L.Push(lua.LNil)
 			} else {
-				L.Push(st.fromPlain(ev.Last))
+				// A Go observer's result is not canonical plain data
+				// (a map[string]any, an int): canonicalise it first.
+				last, err := runtime.Plain(ev.Last)
+				if err != nil {
+					L.RaiseError("ev.last: %s", err.Error())
+				}
+				L.Push(st.fromPlain(last))
 			}
 		default:
 			L.Push(lua.LNil)

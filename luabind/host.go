@@ -198,7 +198,7 @@ func (h *Host) beforeStep() {
 // Register exposes fn to every script as the global function name. Call
 // it before loading scripts or after: loaded scripts get it too.
 func (h *Host) Register(name string, fn Func) error {
-	if !moduleName.MatchString(name) || name != filepath.Base(name) {
+	if !luaName.MatchString(name) {
 		return fmt.Errorf("register %q: not a valid Lua name", name)
 	}
 	h.funcs = append(h.funcs, registered{name, fn})

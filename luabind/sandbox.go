@@ -313,6 +313,9 @@ var moduleName = regexp.MustCompile(`^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$`)
 
 var scriptName = regexp.MustCompile(`^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$`)
 
+// luaName is a Lua identifier: what Register accepts as a global's name.
+var luaName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
 // print(...) writes its arguments, tostring'd and tab-separated, as one
 // line to the host's output.
 func (h *Host) luaPrint(L *lua.LState) int {

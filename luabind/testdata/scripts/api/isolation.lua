@@ -1,0 +1,32 @@
+-- Each script runs in its own Lua state: its globals, its string library
+-- and string metatable (in gopher-lua the same table), math and print are
+-- invisible to every other script.
+local check = require("lib.check")
+
+return {
+  onCreate = function(self, ctx)
+    leak = "visible?"
+    string.len = function() return 42 end
+    string.upper = nil
+    string.shout = function(s) return s .. "!" end
+    string.__call = function(s) return "called " .. s end
+    string.__metatable = "mine"
+    math.pi = 3
+    print = nil
+    check.eq(("abc"):len(), 42, "our own change to the string library takes effect")
+    check.eq(("abc"):shout(), "abc!", "methods added to strings work here")
+    check.eq(("abc")(), "called abc", "a metamethod added to strings works here")
+    check.eq(getmetatable(""), "mine", "so does a changed __metatable")
+
+    ctx.spawn({ scripts = { "helper/isolation_peer" } })
+    check.same(ctx.blackboard.peer, {
+      leak = "nil", len = 3, upper = "ABC", shout = "nil", callable = false, mt = "string",
+      pi = 3.141592653589793, print = "function", loads = "nil",
+    }, "what another script sees")
+    check.eq(peerGlobal, nil, "the peer's globals are invisible here")
+  end,
+
+  onUpdate = function(self, ctx)
+    done()
+  end,
+}

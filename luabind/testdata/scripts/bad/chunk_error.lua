@@ -1,0 +1,3 @@
+-- the chunk itself fails
+local config = nil
+return { speed = config.speed }

@@ -1,0 +1,2 @@
+-- a chunk that runs forever
+while true do end

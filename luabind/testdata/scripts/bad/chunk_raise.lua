@@ -1,0 +1,2 @@
+-- the chunk raises an error
+error("no config found")

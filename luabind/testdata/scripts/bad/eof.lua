@@ -1,0 +1,3 @@
+-- a file that ends inside a function
+return {
+  onUpdate = function(self)

@@ -1,0 +1,1 @@
+return { events = { [1] = function() end } }

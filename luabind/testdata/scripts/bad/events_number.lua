@@ -1,0 +1,1 @@
+return { events = 5 }

@@ -1,0 +1,1 @@
+return { events = { ping = 5 } }

@@ -1,0 +1,1 @@
+return { priority = 1.5 }

@@ -1,0 +1,1 @@
+return { properties = { speed = 1, step = function() end } }

@@ -1,0 +1,2 @@
+-- returns nothing
+local t = {}

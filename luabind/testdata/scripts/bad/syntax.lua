@@ -1,0 +1,4 @@
+return {
+  onUpdate = function(self)
+    self.x = end
+}

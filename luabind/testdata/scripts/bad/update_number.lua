@@ -1,0 +1,1 @@
+return { onUpdate = 5 }

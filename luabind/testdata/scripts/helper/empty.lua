@@ -1,0 +1,2 @@
+-- helper/empty.lua: a script with no field at all.
+return {}

@@ -1,0 +1,2 @@
+-- helper/listener.lua: a "ping" listener of priority 0 (see lib/listener.lua).
+return require("lib.listener")(0)
