@@ -110,7 +110,7 @@ func errorMessage(err error) string {
 	if errors.As(err, &ae) {
 		switch v := ae.Object.(type) {
 		case lua.LString:
-			return bound(string(v))
+			return bound(luaWording(string(v)))
 		case nil:
 		default:
 			if ae.Object.Type() == lua.LTNil {
@@ -128,8 +128,9 @@ func errorMessage(err error) string {
 
 // traceback returns a short Lua traceback from an ApiError: at most
 // maxTracebackLines lines of maxTracebackLine bytes, without the Go
-// frames.
-func traceback(err error) string {
+// frames. gopher-lua calls the function at the bottom of the stack "main
+// chunk"; for a callback it is the callback, and is named so.
+func traceback(err error, callback string) string {
 	var ae *lua.ApiError
 	if !errors.As(err, &ae) || ae.StackTrace == "" {
 		return ""
@@ -137,8 +138,11 @@ func traceback(err error) string {
 	var lines []string
 	for l := range strings.SplitSeq(ae.StackTrace, "\n") {
 		l = strings.TrimSpace(l)
-		if l == "" || strings.HasPrefix(l, "[G]: in function 'PCall'") || strings.HasPrefix(l, "[G]: ?") {
+		if l == "" || l == "stack traceback:" || strings.HasPrefix(l, "[G]: in function 'PCall'") || strings.HasPrefix(l, "[G]: ?") {
 			continue
+		}
+		if callback != "chunk" && strings.HasSuffix(l, " in main chunk") {
+			l = strings.TrimSuffix(l, "main chunk") + "function '" + callback + "'"
 		}
 		if len(lines) == maxTracebackLines {
 			lines = append(lines, "...")
@@ -149,10 +153,32 @@ func traceback(err error) string {
 		}
 		lines = append(lines, l)
 	}
-	if len(lines) <= 1 {
+	if len(lines) == 0 {
 		return ""
 	}
-	return strings.Join(lines, "\n")
+	return "stack traceback:\n" + strings.Join(lines, "\n")
+}
+
+// indexError matches gopher-lua's wording of a failed index.
+var indexError = regexp.MustCompile(`attempt to index a non-table object\((\w+)\) with key '([^']*)'`)
+
+// arithError matches gopher-lua's wording of a failed arithmetic.
+var arithError = regexp.MustCompile(`cannot perform (?:add|sub|mul|div|mod|pow|unm) operation between (\w+) and (\w+)`)
+
+// luaWording rewrites gopher-lua's most common runtime error messages in
+// the words of reference Lua, which designers know:
+// "attempt to index a nil value (field 'x')",
+// "attempt to perform arithmetic on a nil value".
+func luaWording(msg string) string {
+	msg = indexError.ReplaceAllString(msg, "attempt to index a $1 value (field '$2')")
+	return arithError.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := arithError.FindStringSubmatch(m)
+		bad := sub[1]
+		if bad == "number" || bad == "string" {
+			bad = sub[2]
+		}
+		return "attempt to perform arithmetic on a " + bad + " value"
+	})
 }
 
 // Errors a ScriptError may wrap.
@@ -177,7 +203,7 @@ func scriptError(s *Script, callback string, err error, o overrun) *runtime.Scri
 		msg = fmt.Sprintf("%s: exceeded its %s in %s", where, o.what, callback)
 		cause = o.err
 	}
-	se := &runtime.ScriptError{Script: s.name, Callback: callback, Message: msg, Traceback: traceback(err), Err: cause}
+	se := &runtime.ScriptError{Script: s.name, Callback: callback, Message: msg, Traceback: traceback(err, callback), Err: cause}
 	if f, line, ok := location(msg); ok {
 		se.File, se.Line = f, line
 	} else {

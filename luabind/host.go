@@ -266,6 +266,16 @@ func (h *Host) locate(name string) (file, path string, err error) {
 // would, and reports what would stop a scene: a compile error, a failing
 // chunk, a chunk that does not return a table. Nothing stays loaded.
 func (h *Host) Check(name string) error {
+	return h.check(name, true)
+}
+
+// CheckModule is Check for a module loaded with require: its chunk may
+// return anything.
+func (h *Host) CheckModule(name string) error {
+	return h.check(name, false)
+}
+
+func (h *Host) check(name string, script bool) error {
 	file, path, err := h.locate(name)
 	if err != nil {
 		return err
@@ -274,7 +284,13 @@ func (h *Host) Check(name string) error {
 	if err != nil {
 		return &LoadError{Script: name, File: file, Message: fmt.Sprintf("%s: %v", file, errors.Unwrap(err))}
 	}
-	st, err := h.build(&Script{host: h, name: name, file: file, path: path}, src)
+	s := &Script{host: h, name: name, file: file, path: path}
+	var st *state
+	if script {
+		st, err = h.build(s, src)
+	} else {
+		st, _, err = h.run(s, src)
+	}
 	if err != nil {
 		return err
 	}

@@ -61,20 +61,10 @@ func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }
 // table; its fields are checked. On any failure the state is closed and a
 // *LoadError returned.
 func (h *Host) build(s *Script, src []byte) (*state, error) {
-	proto, err := h.chunks.Compile(s.name, s.file, src)
+	st, ret, err := h.run(s, src)
 	if err != nil {
 		return nil, err
 	}
-	L := h.states.Get()
-	st := &state{host: h, script: s, L: L, frame: ^uint64(0), loaded: make(map[string]lua.LValue)}
-	st.bind()
-	L.Push(L.NewFunctionFromProto(proto))
-	if err := st.pcall(0, 1, "chunk"); err != nil {
-		st.close()
-		return nil, loadError(s.name, s.file, err.(*runtime.ScriptError).Message)
-	}
-	ret := L.Get(-1)
-	L.Pop(1)
 	tbl, ok := ret.(*lua.LTable)
 	if !ok {
 		st.close()
@@ -85,6 +75,27 @@ func (h *Host) build(s *Script, src []byte) (*state, error) {
 		return nil, &LoadError{Script: s.name, File: s.file, Message: fmt.Sprintf("%s: %v", s.file, err)}
 	}
 	return st, nil
+}
+
+// run compiles src, takes a fresh sandboxed state, binds the script's API
+// into it and runs the chunk under the budget. It returns the state and
+// what the chunk returned, or closes the state and returns a *LoadError.
+func (h *Host) run(s *Script, src []byte) (*state, lua.LValue, error) {
+	proto, err := h.chunks.Compile(s.name, s.file, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	L := h.states.Get()
+	st := &state{host: h, script: s, L: L, frame: ^uint64(0), loaded: make(map[string]lua.LValue)}
+	st.bind()
+	L.Push(L.NewFunctionFromProto(proto))
+	if err := st.pcall(0, 1, "chunk"); err != nil {
+		st.close()
+		return nil, nil, loadError(s.name, s.file, err.(*runtime.ScriptError).Message)
+	}
+	ret := L.Get(-1)
+	L.Pop(1)
+	return st, ret, nil
 }
 
 // define reads the script table (SPEC 4.1).

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
@@ -16,7 +17,8 @@ import (
 // cmdCheck implements "luahost check PATH...": every .lua file named, or
 // found under a directory named, is compiled and loaded (its top-level
 // code runs in the sandbox, under the budget), and each problem is printed
-// to stdout as "path:line: message". Exit 1 if any.
+// to stdout as "path:line: message". Exit 1 if any. A file that another
+// checked file requires is a module: it need not return a table.
 func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	flags := newFlagSet("check", "luahost check PATH...", stderr)
 	budget := flags.Duration("budget", luabind.DefaultBudget, "time budget of each script's top-level code (0: no budget)")
@@ -66,6 +68,16 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
+	modules := make(map[target]bool)
+	for _, t := range targets {
+		src, err := os.ReadFile(filepath.Join(t.dir, filepath.FromSlash(t.name)+".lua"))
+		if err != nil {
+			continue
+		}
+		for _, m := range requireRE.FindAllSubmatch(src, -1) {
+			modules[target{t.dir, strings.ReplaceAll(string(m[1]), ".", "/")}] = true
+		}
+	}
 	problems := 0
 	hosts := make(map[string]*luabind.Host)
 	defer func() {
@@ -83,7 +95,11 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 			}
 			hosts[t.dir] = h
 		}
-		if err := h.Check(t.name); err != nil {
+		check := h.Check
+		if modules[t] {
+			check = h.CheckModule
+		}
+		if err := check(t.name); err != nil {
 			problems++
 			fmt.Fprintln(stdout, strings.ReplaceAll(err.Error(), "\n", " "))
 		}
@@ -94,6 +110,10 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	return exitOK
 }
+
+// requireRE finds the modules a script requires by a literal name; check
+// treats those files as modules, whose chunks may return anything.
+var requireRE = regexp.MustCompile(`\brequire\s*\(?\s*["']([A-Za-z0-9_.-]+)["']`)
 
 // cliBudget maps the CLI's budget (0: off) to luabind's (negative: off).
 func cliBudget(d time.Duration) time.Duration {

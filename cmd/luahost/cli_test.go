@@ -135,6 +135,15 @@ func TestCheck(t *testing.T) {
 		assert.Empty(t, res.stdout)
 	})
 
+	t.Run("modules need not return a table", func(t *testing.T) {
+		res := luahostRun(t, "check", "testdata/modules")
+		assert.Equal(t, 0, res.code, res.stdout)
+		assert.Empty(t, res.stdout)
+		alone := luahostRun(t, "check", "testdata/modules/lib/greet.lua")
+		assert.Equal(t, 1, alone.code, "a file checked alone is a script")
+		assert.Contains(t, alone.stdout, "testdata/modules/lib/greet.lua: the script must return a table, not function")
+	})
+
 	t.Run("broken scripts", func(t *testing.T) {
 		res := luahostRun(t, "check", "testdata/bad/scripts")
 		assert.Equal(t, 1, res.code)

@@ -39,9 +39,10 @@ func TestReadmeBreakScript(t *testing.T) {
 		editFile(t, dir, "spinner.lua", "self.angle + self.speed * dt", "self.angle + self.sped * dt")
 		res := luahostRunIn(t, dir, "run", "demo.json", "--frames", "3")
 		assert.Equal(t, 0, res.code)
-		assert.Contains(t, res.stderr, "spinner.lua:26: cannot perform mul operation between nil and number\n"+
+		assert.Contains(t, res.stderr, "spinner.lua:26: attempt to perform arithmetic on a nil value\n"+
 			"\tin script spinner, entity(2:1), onUpdate, frame 1\n"+
-			"\tstack traceback:\n")
+			"\tstack traceback:\n"+
+			"\tspinner.lua:26: in function 'onUpdate'\n")
 		assert.Contains(t, res.stdout, "[frame 3] beacon: stops spinning after 0 turns\n")
 		assert.NotContains(t, res.stdout, "spinner.lua")
 

@@ -90,14 +90,15 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 	if f.set["seed"] {
 		cfg.seed = &f.seed
 	}
+	// Signals are caught from here on: Ctrl-C during a long load lets the
+	// load finish, runs no frame, and shuts the scene down cleanly.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	w, err := loadScene(pos[0], cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "luahost %s: %v\n", name, err)
 		return exitUsage
 	}
-
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	var times frameTimes
 	var loopErr error
 	if f.watch {

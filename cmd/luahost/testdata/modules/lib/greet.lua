@@ -1,0 +1,2 @@
+-- A module may return anything; only scripts must return a table.
+return function(who) return "hello, " .. who end
