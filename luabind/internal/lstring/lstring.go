@@ -1,0 +1,103 @@
+package lstring
+
+import (
+	"math/bits"
+	"strconv"
+	"strings"
+	"sync"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// DefaultMaxSize is the MaxSize used when Limits.MaxSize is zero: 16 MiB.
+const DefaultMaxSize = 16 << 20
+
+// Limits bounds what the string functions may build.
+type Limits struct {
+	// MaxSize is the largest string (in bytes) rep, gsub and format may
+	// return. The default (zero) value is 16 MiB; a negative value also
+	// means 16 MiB.
+	MaxSize int
+}
+
+func (lim Limits) maxSize() int {
+	if lim.MaxSize <= 0 {
+		return DefaultMaxSize
+	}
+	return lim.MaxSize
+}
+
+// library holds what the bounded functions of one Register call share.
+type library struct {
+	maxSize int
+	format  lua.LGFunction // gopher-lua's string.format
+}
+
+// Register replaces find, match, gmatch, gsub, rep and format in tbl (a
+// state's `string` module table) with bounded versions. gfind, gopher-lua's
+// alias of gmatch, is replaced too when tbl has it. Strings get their
+// methods from this table, so ("x"):rep(n) is bounded as well.
+//
+// The pattern functions poll L's context (see [lua.LState.SetContext]) while
+// they match, and raise its error, "context deadline exceeded" or "context
+// canceled", when it is done. rep, gsub and format raise an error rather
+// than build a string longer than lim.MaxSize.
+//
+// Register must run on the goroutine that owns L; the first call also builds
+// a throwaway state, once per process, to take gopher-lua's format from.
+func Register(L *lua.LState, tbl *lua.LTable, lim Limits) {
+	lib := &library{maxSize: lim.maxSize(), format: originalFormat()}
+	tbl.RawSetString("find", L.NewFunction(lib.find))
+	tbl.RawSetString("match", L.NewFunction(lib.match))
+	gmatch := L.NewFunction(lib.gmatch)
+	tbl.RawSetString("gmatch", gmatch)
+	if tbl.RawGetString("gfind") != lua.LNil {
+		tbl.RawSetString("gfind", gmatch)
+	}
+	tbl.RawSetString("gsub", L.NewFunction(lib.gsub))
+	tbl.RawSetString("rep", L.NewFunction(lib.rep))
+	tbl.RawSetString("format", L.NewFunction(lib.formatBounded))
+}
+
+// originalFormat returns gopher-lua's string.format. It is taken from the
+// string module of a throwaway state, so that Register works whatever tbl
+// holds already (even its own bounded format, when called twice).
+var originalFormat = sync.OnceValue(func() lua.LGFunction {
+	L := lua.NewState(lua.Options{SkipOpenLibs: true})
+	defer L.Close()
+	L.Push(L.NewFunction(lua.OpenString))
+	L.Call(0, 1)
+	mod := L.Get(-1).(*lua.LTable)
+	return mod.RawGetString("format").(*lua.LFunction).GFunction
+})
+
+// string.rep(s, n)
+//
+// rep returns n copies of s, or "" when n < 1, as gopher-lua does. It raises
+// "string.rep: result too large (N bytes, limit M)" at once, before
+// allocating, when the result would be longer than Limits.MaxSize. Cost:
+// one allocation of the result's size.
+func (lib *library) rep(L *lua.LState) int {
+	s := L.CheckString(1)
+	n := L.CheckInt(2)
+	if n <= 0 || s == "" {
+		L.Push(lua.LString(""))
+		return 1
+	}
+	if n > lib.maxSize/len(s) {
+		hi, lo := bits.Mul64(uint64(len(s)), uint64(n))
+		size := strconv.FormatUint(lo, 10)
+		if hi != 0 {
+			size = "more than 18446744073709551615"
+		}
+		L.RaiseError("string.rep: result too large (%s bytes, limit %d)", size, lib.maxSize)
+	}
+	L.Push(lua.LString(strings.Repeat(s, n)))
+	return 1
+}
+
+// raiseTooLarge raises the error of a function whose result would pass the
+// size limit.
+func (lib *library) raiseTooLarge(L *lua.LState, name string) {
+	L.RaiseError("string.%s: result too large (limit %d bytes)", name, lib.maxSize)
+}

@@ -1,0 +1,26 @@
+-- Error messages of malformed patterns: gopher-lua's where it reports the
+-- error, C Lua's where gopher-lua silently never matches.
+
+local function fails(pattern, want, subject)
+  local ok, err = pcall(string.find, subject or "a subject", pattern)
+  assert(not ok, pattern .. ": no error")
+  assert(err:sub(-#want) == want, pattern .. ": got " .. tostring(err) .. ", want " .. want)
+end
+
+fails("%0", "invalid capture index at 0")
+fails("(a)%2", "invalid capture index")
+fails("((s)%1)", "invalid capture index")
+fails(")", "invalid ')' at 0")
+fails("ab)", "invalid ')' at 1")
+fails("(a", "unfinished capture at EOS")
+fails("[a", "unexpected EOS at 1")
+fails("[a%", "unexpected EOS at EOS")
+fails("a%", "malformed pattern (ends with '%')")
+fails("%b(", "malformed pattern (missing arguments to '%b')")
+fails("%fa", "missing '[' after '%f' in pattern")
+fails(string.rep("()", 33), "too many captures")
+fails(string.rep("a?", 201), "pattern too complex", string.rep("a", 201))
+assert(string.find(string.rep("a", 200), string.rep("a?", 200)) == 1, "200 nested quantifiers")
+
+-- An error of a back-reference is raised only when the matcher reaches it.
+assert(string.find("subject", "z%1") == nil, "unreached back-reference")
