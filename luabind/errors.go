@@ -181,6 +181,21 @@ func luaWording(msg string) string {
 	})
 }
 
+// scriptFrame returns "file:line" of the innermost frame of err's
+// traceback that is in a script file, or "".
+func scriptFrame(err error) string {
+	var ae *lua.ApiError
+	if !errors.As(err, &ae) {
+		return ""
+	}
+	for l := range strings.SplitSeq(ae.StackTrace, "\n") {
+		if f, line, ok := location(strings.TrimSpace(l)); ok && !strings.HasPrefix(f, "=") {
+			return fmt.Sprintf("%s:%d", f, line)
+		}
+	}
+	return ""
+}
+
 // Errors a ScriptError may wrap.
 var (
 	// ErrBudget marks a callback stopped for running past its time budget.
@@ -194,6 +209,14 @@ var (
 // copied out of the VM: no Lua value outlives the call.
 func scriptError(s *Script, callback string, err error, o overrun) *runtime.ScriptError {
 	msg := errorMessage(err)
+	if f, _, ok := location(msg); !ok || strings.HasPrefix(f, "=") {
+		// A stack overflow carries no position, and a budget stop may
+		// land in the sandbox's own Lua (coroutine.wrap): locate the error
+		// at the innermost script frame of the traceback instead.
+		if at := scriptFrame(err); at != "" {
+			msg = at + ": " + strings.TrimPrefix(msg[len(locationRE.FindString(msg)):], " ")
+		}
+	}
 	var cause error
 	if o.err != nil {
 		where := s.file

@@ -1,0 +1,157 @@
+package luabind
+
+import (
+	"errors"
+	"runtime/metrics"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const (
+	// hostileBudget is the callback budget of the hostile tests.
+	hostileBudget = 20 * time.Millisecond
+	// hostileMemory is their memory limit: low, because touching fresh
+	// memory is slow on some machines and a single string concatenation
+	// cannot be interrupted.
+	hostileMemory = 16 << 20
+	// hostileBound is how long a frame with one hostile callback may take:
+	// generous, so that a loaded 2-core machine under -race passes; a
+	// budget that did not work would take forever (or crash).
+	hostileBound = time.Second
+)
+
+// TestHostile runs scripts that try to hang or exhaust the host, each with
+// a 20ms budget and a 16 MiB memory limit, beside a neighbour. Each one
+// ends as an error of its own callback (or, for a sparse write, completes
+// harmlessly), quickly, and the neighbour runs in the same frame.
+func TestHostile(t *testing.T) {
+	budget := "exceeded its 20ms budget in "
+	memory := "exceeded its 16 MiB memory limit in onUpdate"
+	tests := []struct {
+		script   string
+		callback string
+		want     []string // any of these in the message; none: no error
+		cause    error
+	}{
+		{"hostile/loop", "onUpdate", []string{budget + "onUpdate"}, ErrBudget},
+		{"hostile/pcall", "onUpdate", []string{budget + "onUpdate"}, ErrBudget},
+		{"hostile/coroutine", "onUpdate", []string{budget + "onUpdate"}, ErrBudget},
+		{"hostile/wrap", "onUpdate", []string{budget + "onUpdate"}, ErrBudget},
+		{"hostile/yield", "onUpdate", []string{budget + "onUpdate"}, ErrBudget},
+		{"hostile/event", "events.spin", []string{budget + "events.spin"}, ErrBudget},
+		{"hostile/destroy", "onDestroy", []string{budget + "onDestroy"}, ErrBudget},
+		{"hostile/create", "onCreate", []string{budget + "onCreate"}, ErrBudget},
+		{"hostile/recursion", "onUpdate", []string{"stack overflow"}, nil},
+		{"hostile/metarecursion", "onUpdate", []string{"stack overflow"}, nil},
+		{"hostile/unpack", "onUpdate", []string{"too many results to unpack"}, nil},
+		{"hostile/growth", "onUpdate", []string{budget + "onUpdate", memory}, nil},
+		{"hostile/concat", "onUpdate", []string{budget + "onUpdate", memory}, nil},
+		{"hostile/sparse", "", nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.script, func(t *testing.T) {
+			w := newWorld(t, withBudget(hostileBudget, hostileMemory))
+			w.spawn("", tt.script)
+			w.spawn("", "helper/neighbour")
+
+			start := time.Now()
+			w.step(1, 0.1)
+			elapsed := time.Since(start)
+			t.Logf("%s: frame took %v", tt.script, elapsed)
+			assert.Less(t, elapsed, hostileBound, "the frame is bounded")
+			assert.Contains(t, w.lines(), "neighbour\t1", "the neighbour ran in the same frame")
+
+			errs := w.scriptErrors()
+			if tt.want == nil {
+				assert.Empty(t, errs)
+				return
+			}
+			require.Len(t, errs, 1, "one error")
+			se := errs[0]
+			t.Logf("reported: %s", se.Message)
+			matched := slices.ContainsFunc(tt.want, func(want string) bool { return strings.Contains(se.Message, want) })
+			assert.True(t, matched, "message %q contains one of %q", se.Message, tt.want)
+			assert.Equal(t, tt.callback, se.Callback)
+			assert.Regexp(t, `^testdata/scripts/hostile/`, se.Message, "the message locates the script")
+			if tt.cause != nil {
+				assert.True(t, errors.Is(se, tt.cause), "wraps %v", tt.cause)
+			}
+
+			// The faulted instance is out; the neighbour runs on.
+			w.takeLines()
+			w.step(1, 0.1)
+			assert.Equal(t, []string{"neighbour\t2"}, w.lines())
+			assert.Len(t, w.errs, 1, "reported once")
+		})
+	}
+}
+
+// TestHostileSparse: a sparse write far past the array part neither
+// errors nor allocates an array up to the index.
+func TestHostileSparse(t *testing.T) {
+	w := newWorld(t, withBudget(hostileBudget, hostileMemory))
+	w.spawn("", "hostile/sparse")
+	sample := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(sample)
+	before := sample[0].Value.Uint64()
+	w.step(1, 0.1)
+	metrics.Read(sample)
+	allocated := sample[0].Value.Uint64() - before
+	t.Logf("allocated %d bytes", allocated)
+	assert.Less(t, allocated, uint64(16<<20), "no array of 64M slots")
+	w.requireNoErrors()
+}
+
+// TestBudgetOff: with budgets off (a negative Budget), states carry no
+// context and normal scripts, coroutines included, run as usual.
+func TestBudgetOff(t *testing.T) {
+	w := newWorld(t, withBudget(-1, 0))
+	assert.Nil(t, w.h.budget)
+	w.spawn("", "spinner")
+	w.spawn("", "helper/neighbour")
+	w.step(3, 0.5)
+	assert.Nil(t, w.h.Script("spinner").st.L.Context(), "no per-instruction context check")
+	assert.Equal(t, []string{"neighbour\t1", "neighbour\t2", "neighbour\t3"}, w.takeLines())
+	inst := w.rt.Schedule()
+	require.NotEmpty(t, inst)
+	w.close()
+	assert.Equal(t, []string{"bye\tentity(1:1)\t135\t3"}, w.lines())
+	w.requireNoErrors()
+}
+
+// TestBudgetNested: an event handler runs under its own budget while the
+// emitting callback's clock pauses, so a slow-but-legal handler does not
+// fault the emitter.
+func TestBudgetNested(t *testing.T) {
+	w := newWorld(t, withBudget(hostileBudget, hostileMemory))
+	w.spawn("", "hostile/event")
+	w.spawn("", "helper/neighbour")
+	w.step(1, 0.1)
+	errs := w.scriptErrors()
+	require.Len(t, errs, 1)
+	assert.Equal(t, "events.spin", errs[0].Callback)
+	assert.Equal(t, []string{"emit returned", "neighbour\t1"}, w.lines(), "the emitter ran to its end")
+}
+
+// TestMemoryLimit: with a long time budget, a runaway allocation is
+// stopped by the memory limit alone.
+func TestMemoryLimit(t *testing.T) {
+	w := newWorld(t, withBudget(time.Second, 8<<20))
+	w.spawn("", "hostile/growth")
+	w.spawn("", "helper/neighbour")
+	start := time.Now()
+	w.step(1, 0.1)
+	elapsed := time.Since(start)
+	t.Logf("frame took %v", elapsed)
+	assert.Less(t, elapsed, hostileBound)
+	errs := w.scriptErrors()
+	require.Len(t, errs, 1)
+	assert.Regexp(t, `^testdata/scripts/hostile/growth\.lua:\d+: exceeded its 8 MiB memory limit in onUpdate$`, errs[0].Message)
+	assert.ErrorIs(t, errs[0], ErrMemory)
+	assert.Equal(t, []string{"neighbour\t1"}, w.lines())
+}

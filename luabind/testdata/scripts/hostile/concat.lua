@@ -1,0 +1,7 @@
+-- hostile/concat.lua: a string that doubles without end.
+return {
+  onUpdate = function(self, ctx)
+    local s = "x"
+    while true do s = s .. s end
+  end,
+}

@@ -1,0 +1,6 @@
+-- hostile/unpack.lua: unpack of a huge range.
+return {
+  onUpdate = function(self, ctx)
+    return unpack({}, 1, 1e8)
+  end,
+}
