@@ -139,6 +139,10 @@ func (st *state) migrate(inst *runtime.Instance) (migration, error) {
 	err := st.pcall(2, 0, "onReload")
 	st.leave(prev, prevEnt)
 	if err != nil {
+		if se, ok := err.(*runtime.ScriptError); ok {
+			// Not reported through the runtime, which would fill these in.
+			se.Entity, se.Frame = inst.Entity(), st.host.rt.Frame()
+		}
 		return migration{}, err
 	}
 	return m, nil

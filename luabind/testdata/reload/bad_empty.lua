@@ -1,0 +1,1 @@
+-- an empty file, as a truncate-then-write save shows it first

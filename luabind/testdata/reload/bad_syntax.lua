@@ -1,0 +1,4 @@
+-- a syntax error on line 3
+return {
+  onUpdate = function(self) self.count = = 1 end,
+}

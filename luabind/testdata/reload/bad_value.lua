@@ -1,0 +1,2 @@
+-- returns a number
+return 42
