@@ -51,6 +51,34 @@ func TestPrint(t *testing.T) {
 	assert.Equal(t, "created\tentity(3:1)\n", out.String())
 }
 
+// TestPrintFails: a print whose argument cannot be converted (its
+// __tostring fails) raises an error and writes nothing, so every line is
+// still one print.
+func TestPrintFails(t *testing.T) {
+	w := newWorld(t)
+	w.spawn("", "helper/badprint")
+	w.close()
+	assert.Equal(t, "caught\tfalse\nnext\n", w.out.String())
+}
+
+// TestClosed: after Close the host refuses work instead of running
+// scripts without a watchdog (or touching closed states).
+func TestClosed(t *testing.T) {
+	w := newWorld(t)
+	w.spawn("", "spinner")
+	w.close()
+	_, err := w.h.Load("helper/probe")
+	assert.ErrorIs(t, err, runtime.ErrClosed, "Load")
+	assert.ErrorIs(t, w.h.Reload("spinner", []byte("return {}")), runtime.ErrClosed, "Reload")
+	assert.ErrorIs(t, w.h.Reload("helper/new", []byte("return {}")), runtime.ErrClosed, "Reload of a new script")
+	assert.ErrorIs(t, w.h.Check("helper/probe"), runtime.ErrClosed, "Check")
+	assert.ErrorIs(t, w.h.Register("late", func(*runtime.Instance, []any) (any, error) { return nil, nil }), runtime.ErrClosed, "Register")
+	_, err = w.h.Attach(w.rt.Spawn(), "spinner", nil)
+	assert.Error(t, err, "Attach")
+	assert.NoError(t, w.h.Close(), "Close twice")
+	assert.ErrorIs(t, w.rt.Step(0.1), runtime.ErrClosed)
+}
+
 // TestRegister: a registered Go function gets the calling instance (nil in
 // chunk code) and its arguments as plain data; its result comes back as
 // Lua data; its error, or a result that is not plain data, is a Lua error.

@@ -201,6 +201,9 @@ func (h *Host) Register(name string, fn Func) error {
 	if !luaName.MatchString(name) {
 		return fmt.Errorf("register %q: not a valid Lua name", name)
 	}
+	if h.closed {
+		return fmt.Errorf("register %q: %w", name, runtime.ErrClosed)
+	}
 	h.funcs = append(h.funcs, registered{name, fn})
 	for _, s := range h.order {
 		s.st.bindFunc(name, fn)
@@ -276,6 +279,9 @@ func (h *Host) CheckModule(name string) error {
 }
 
 func (h *Host) check(name string, script bool) error {
+	if h.closed {
+		return runtime.ErrClosed
+	}
 	file, path, err := h.locate(name)
 	if err != nil {
 		return err

@@ -50,6 +50,9 @@ func (h *Host) Reload(name string, source []byte) error {
 	if h.rt.Stepping() {
 		return fmt.Errorf("reload %s: %w", name, runtime.ErrStepping)
 	}
+	if h.closed {
+		return fmt.Errorf("reload %s: %w", name, runtime.ErrClosed)
+	}
 	s := h.scripts[name]
 	if s == nil {
 		file, path, err := h.locate(name)

@@ -319,13 +319,13 @@ var luaName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // print(...) writes its arguments, tostring'd and tab-separated, as one
 // line to the host's output.
 func (h *Host) luaPrint(L *lua.LState) int {
-	top := L.GetTop()
-	for i := 1; i <= top; i++ {
-		if i > 1 {
-			h.out.WriteByte('\t')
-		}
-		io.WriteString(h.out, L.ToStringMeta(L.Get(i)).String())
+	// Convert every argument first: a __tostring that fails must not
+	// leave half a line behind.
+	parts := make([]string, L.GetTop())
+	for i := range parts {
+		parts[i] = L.ToStringMeta(L.Get(i + 1)).String()
 	}
+	io.WriteString(h.out, strings.Join(parts, "\t"))
 	h.out.WriteByte('\n')
 	return 0
 }

@@ -1,0 +1,2 @@
+-- lib/step.lua, version 1
+return { size = 1 }

@@ -1,0 +1,2 @@
+-- lib/step.lua, version 2
+return { size = 2 }
