@@ -110,7 +110,7 @@ func errorMessage(err error) string {
 	if errors.As(err, &ae) {
 		switch v := ae.Object.(type) {
 		case lua.LString:
-			return bound(luaWording(string(v)))
+			return luaWording(bound(string(v)))
 		case nil:
 		default:
 			if ae.Object.Type() == lua.LTNil {
