@@ -31,8 +31,9 @@ type Options struct {
 	// which saves gopher-lua's per-instruction context check.
 	Budget time.Duration
 	// MemoryLimit is how many bytes a single callback may allocate before
-	// it is stopped, measured on the process's heap. The default (zero)
-	// value is 256 MiB; a negative value turns the limit off.
+	// it is stopped, measured on the process's heap every watchdog tick
+	// (so a single huge allocation may overshoot it). The default (zero)
+	// value is DefaultMemoryLimit; a negative value turns the limit off.
 	MemoryLimit int64
 	// MaxStringSize is the largest string that string.rep, string.gsub
 	// and string.format may build. The default (zero) value is 16 MiB.
@@ -54,6 +55,11 @@ type Options struct {
 
 // DefaultBudget is the callback time budget when Options.Budget is zero.
 const DefaultBudget = 100 * time.Millisecond
+
+// DefaultMemoryLimit is the per-callback allocation limit when
+// Options.MemoryLimit is zero: far above what a frame's callback needs,
+// low enough that a runaway stops before the process grows by gigabytes.
+const DefaultMemoryLimit = 64 << 20
 
 // Host runs Lua scripts on a runtime: it loads scripts, gives each one its
 // own sandboxed Lua state, and implements runtime.Script for them, so Lua
@@ -101,7 +107,7 @@ func New(rt *runtime.Runtime, opts Options) (*Host, error) {
 		opts.Budget = DefaultBudget
 	}
 	if opts.MemoryLimit == 0 {
-		opts.MemoryLimit = 256 << 20
+		opts.MemoryLimit = DefaultMemoryLimit
 	}
 	if opts.Stdout == nil {
 		opts.Stdout = os.Stdout

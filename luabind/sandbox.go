@@ -9,6 +9,8 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/parse"
+
+	"github.com/luahost/luahost/luabind/internal/lstring"
 )
 
 // The sandbox (SPEC 4.4). Every state is built with no library, then
@@ -90,7 +92,7 @@ func (h *Host) newSandbox() *lua.LState {
 	g.RawSetString(lua.OsLibName, safeOS)
 
 	str := g.RawGetString(lua.StringLibName).(*lua.LTable)
-	_ = str
+	lstring.Register(L, str, lstring.Limits{MaxSize: h.opts.MaxStringSize})
 	if mt, ok := L.GetMetatable(lua.LString("")).(*lua.LTable); ok {
 		mt.RawSetString("__metatable", lua.LString("string"))
 	}
