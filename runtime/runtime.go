@@ -59,7 +59,6 @@ type Runtime struct {
 	unsorted bool
 	removed  int
 	seq      uint64
-	scratch  []*Instance
 
 	frame    uint64
 	time     float64

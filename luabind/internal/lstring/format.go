@@ -219,7 +219,7 @@ formatLoop:
 			if afterIndex {
 				goodArgNum = false
 			}
-			argNum, i, afterIndex = argNumber(argNum, i)
+			argNum, i, _ = argNumber(argNum, i)
 			if i < end && format[i] == '*' {
 				i++
 				if argNum < len(a) {
@@ -234,7 +234,7 @@ formatLoop:
 		}
 
 		if !afterIndex {
-			argNum, i, afterIndex = argNumber(argNum, i)
+			argNum, i, _ = argNumber(argNum, i)
 		}
 		if i >= end {
 			total += len("%!(NOVERB)")
