@@ -201,6 +201,16 @@ func TestBench(t *testing.T) {
 		assert.True(t, 0 <= minMS && minMS <= medianMS && medianMS <= p99MS && p99MS <= maxMS, "%v", got)
 	})
 
+	t.Run("the SPEC 10 crowd", func(t *testing.T) {
+		// The scene the README's performance figures are measured on.
+		for _, budget := range []string{"100ms", "0"} {
+			res := luahostRun(t, "bench", "../../testdata/bench/scene.json", "--frames", "2", "--budget", budget)
+			require.Equal(t, 0, res.code, res.stderr)
+			assert.Regexp(t, `(?m)^entities\s+10001$`, res.stdout)
+			assert.Regexp(t, `(?m)^instances\s+10001$`, res.stdout)
+		}
+	})
+
 	t.Run("plain", func(t *testing.T) {
 		res := luahostRun(t, "bench", scene, "--frames", "7")
 		require.Equal(t, 0, res.code, res.stderr)
