@@ -104,7 +104,7 @@ func TestRegister(t *testing.T) {
 	require.NoError(t, w.h.Register("badresult", func(*runtime.Instance, []any) (any, error) {
 		return func() {}, nil
 	}))
-	e := w.spawn("", "helper/payer")
+	w.spawn("", "helper/payer")
 	require.NoError(t, w.h.Register("late", func(_ *runtime.Instance, args []any) (any, error) {
 		return fmt.Sprint("late ", args[0]), nil
 	}))
@@ -125,7 +125,6 @@ func TestRegister(t *testing.T) {
 	assert.Contains(t, bad, "badresult: result: not plain data")
 	late, _ := bb.Get("late")
 	assert.Equal(t, "late 1", late)
-	_ = e
 
 	for _, name := range []string{"", "a b", "a.b", "1x", "a-b", "../x"} {
 		assert.Error(t, w.h.Register(name, nil), "Register(%q)", name)

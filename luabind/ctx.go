@@ -141,6 +141,8 @@ func (st *state) ctxSpawn(L *lua.LState) int {
 	}
 	for _, a := range scripts {
 		if _, err := h.attach(e, a.name, a.props); err != nil {
+			// Leave nothing findable behind, also before the flush.
+			_ = h.rt.SetName(e, "")
 			_, _ = h.rt.Kill(e)
 			L.RaiseError("ctx.spawn: %s", bound(err.Error()))
 		}

@@ -36,6 +36,7 @@ return {
 
       check.fails("unknown spec field", ctx.spawn, { bogus = 1 })
       check.fails('script "helper/nope" not found', ctx.spawn, { name = "ghost", scripts = { "helper/nope" } })
+      check.eq(ctx.find("ghost"), nil, "a failed spawn leaves nothing to find, even before the flush")
     elseif ctx.frame == 2 then
       check.eq(self.kid:state(), "active", "active after the flush")
       check.eq(self.bare:state(), "active", "also the bare one")
