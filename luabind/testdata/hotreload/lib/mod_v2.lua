@@ -1,0 +1,2 @@
+-- hotreload/lib/mod, version 2: a module two scripts require.
+return { value = 2 }
