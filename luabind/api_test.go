@@ -126,7 +126,7 @@ func TestRegister(t *testing.T) {
 	late, _ := bb.Get("late")
 	assert.Equal(t, "late 1", late)
 
-	for _, name := range []string{"", "a b", "a.b", "1x", "a-b", "../x"} {
+	for _, name := range []string{"", "a b", "a.b", "1x", "a-b", "../x", "end", "nil"} {
 		assert.Error(t, w.h.Register(name, nil), "Register(%q)", name)
 	}
 }

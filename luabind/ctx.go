@@ -32,10 +32,12 @@ func (st *state) newCtx() *lua.LTable {
 }
 
 // newBlackboard returns the proxy of the runtime's blackboard:
-// ctx.blackboard.hp = 7 stores a copy, ctx.blackboard.hp reads a copy.
-func (st *state) newBlackboard() *lua.LTable {
+// ctx.blackboard.hp = 7 stores a copy, ctx.blackboard.hp reads a copy. It
+// is a userdata, not a table, so that rawset cannot store into the proxy
+// itself.
+func (st *state) newBlackboard() *lua.LUserData {
 	L := st.L
-	bb := L.CreateTable(0, 0)
+	bb := L.NewUserData()
 	mt := L.CreateTable(0, 3)
 	mt.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
 		key := L.CheckString(2)

@@ -82,6 +82,7 @@ type Host struct {
 	// become Active before the next frame.
 	setupSpawns []runtime.Handle
 	reloads     int
+	refused     map[string]string
 	watch       *watcher
 	closed      bool
 }
@@ -131,6 +132,7 @@ func New(rt *runtime.Runtime, opts Options) (*Host, error) {
 		opts:    opts,
 		chunks:  opts.Chunks,
 		scripts: make(map[string]*Script),
+		refused: make(map[string]string),
 		out:     bufio.NewWriter(opts.Stdout),
 		log:     opts.Log,
 	}
@@ -204,7 +206,7 @@ func (h *Host) beforeStep() {
 // Register exposes fn to every script as the global function name. Call
 // it before loading scripts or after: loaded scripts get it too.
 func (h *Host) Register(name string, fn Func) error {
-	if !luaName.MatchString(name) {
+	if !isLuaName(name) {
 		return fmt.Errorf("register %q: not a valid Lua name", name)
 	}
 	if h.closed {

@@ -204,9 +204,7 @@ func (w *hrWorld) drain(paths ...string) []watch.Change {
 func (w *hrWorld) apply(changes []watch.Change) {
 	changes = slices.Clone(changes)
 	slices.SortStableFunc(changes, func(a, b watch.Change) int { return strings.Compare(a.Path, b.Path) })
-	for _, c := range changes {
-		w.h.reloadFile(c.Path, c.Removed, c.Source)
-	}
+	w.h.applyChanges(changes)
 }
 
 // hrCounter checks the lines of a frame of counter instances: one line
@@ -738,10 +736,6 @@ func TestHotReloadPendingEntity(t *testing.T) {
 // refused), then fixes the module: the script, whose file on disk is
 // fine, should now be reloaded.
 func TestHotReloadModuleFixRetriesRefusedScript(t *testing.T) {
-	t.Skip("BUG: a script whose reload was refused because a module it requires was broken is never reloaded " +
-		"when the module is fixed: reloadFile only reloads scripts whose running version required the module " +
-		"(Script.requires looks at s.st.modules of the old state), and the watcher suppresses a re-save of the " +
-		"unchanged script, so the old version runs until the script file itself is changed")
 	w := hrStart(t, map[string]string{"user_a.lua": "counter_v1.lua", "lib/mod.lua": "lib/mod_v1.lua"})
 	w.spawn("user_a", map[string]any{"tag": "A"})
 	hrCounter(t, w.step(), "v1", "A")
@@ -763,11 +757,6 @@ func TestHotReloadModuleFixRetriesRefusedScript(t *testing.T) {
 // a module it requires: the deleted script keeps running its last good
 // version, with a warning (SPEC 6), and no error is reported.
 func TestHotReloadDeletedScriptModuleChange(t *testing.T) {
-	t.Skip("BUG: when a module changes, reloadFile re-reads every requiring script with os.ReadFile; " +
-		"for a script whose file was deleted this fails and is reported through Options.OnError as a " +
-		"*ReloadError (\"open DIR/user_b.lua: no such file or directory (reload refused: ...)\"), counted as " +
-		"a script error (Stats().Errors, luahost --strict), instead of the warning SPEC 6 prescribes for a " +
-		"deleted script")
 	w := hrStart(t, map[string]string{
 		"user_a.lua":  "user_a.lua",
 		"user_b.lua":  "user_b.lua",
@@ -793,9 +782,6 @@ func TestHotReloadDeletedScriptModuleChange(t *testing.T) {
 // requires within one quiet period (an editor's "save all"): one save of
 // the script should be one reload of it.
 func TestHotReloadScriptAndModuleTogether(t *testing.T) {
-	t.Skip("BUG: when a script and a module it requires are settled in the same batch, the script is " +
-		"reloaded twice in one Step (two notices, onReload run twice): reloadFile is called per changed " +
-		"path, and both the script's own change and the module's change reload it")
 	w := hrStart(t, map[string]string{"user_a.lua": "user_a.lua", "lib/mod.lua": "lib/mod_v1.lua"})
 	w.spawn("user_a", nil)
 	w.step()

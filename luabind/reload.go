@@ -1,13 +1,17 @@
 package luabind
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/watch"
 	"github.com/luahost/luahost/runtime"
 )
 
@@ -192,31 +196,69 @@ func (st *state) adopt(v lua.LValue, path string, depth int, seen []*lua.LTable)
 	return nil, notPlain(path, "a "+v.Type().String())
 }
 
-// reloadFile applies a changed file from the script directory: the script
-// of that name, if loaded, and every script that required it as a module.
-// A deleted script keeps running its last good version, with a warning.
-func (h *Host) reloadFile(rel string, removed bool, src []byte) {
-	name := rel[:len(rel)-len(".lua")]
-	if removed {
+// applyChanges applies a batch of changed files from the script directory
+// (SPEC 6). Each script reloads at most once per batch: a changed script,
+// every script that required a changed module, and, when any file other
+// than a loaded script changed, every script whose last reload was refused
+// (its new version may need the module just fixed; a retry failing the
+// same way is not reported again). Scripts reload in load order. A deleted script keeps running its last good version, with a
+// warning.
+func (h *Host) applyChanges(changes []watch.Change) {
+	sources := make(map[string][]byte)
+	want := make(map[string]bool)
+	other := false
+	for _, c := range changes {
+		name := strings.TrimSuffix(c.Path, ".lua")
 		if s := h.scripts[name]; s != nil {
-			fmt.Fprintf(h.log, "warning: %s was deleted; its last good version keeps running\n", s.file)
+			if c.Removed {
+				h.warnDeleted(s)
+				continue
+			}
+			want[name] = true
+			sources[name] = c.Source
+		} else {
+			other = true
 		}
-		return
+		for _, s := range h.order {
+			if s.requires(c.Path) {
+				want[s.name] = true
+			}
+		}
 	}
-	if s := h.scripts[name]; s != nil {
-		h.report(h.Reload(name, src))
+	if other {
+		for name := range h.refused {
+			want[name] = true
+		}
 	}
 	for _, s := range h.order {
-		if !s.requires(rel) {
+		if !want[s.name] {
 			continue
 		}
-		own, err := os.ReadFile(s.path)
-		if err != nil {
-			h.report(&ReloadError{Script: s.name, Err: err})
-			continue
+		src, ok := sources[s.name]
+		if !ok {
+			var err error
+			if src, err = os.ReadFile(s.path); errors.Is(err, fs.ErrNotExist) {
+				h.warnDeleted(s)
+				continue
+			} else if err != nil {
+				h.report(&ReloadError{Script: s.name, Err: err})
+				continue
+			}
 		}
-		h.report(h.Reload(s.name, own))
+		if err := h.Reload(s.name, src); err != nil {
+			// A retry that fails the same way was reported already.
+			if h.refused[s.name] != err.Error() {
+				h.report(err)
+			}
+			h.refused[s.name] = err.Error()
+		} else {
+			delete(h.refused, s.name)
+		}
 	}
+}
+
+func (h *Host) warnDeleted(s *Script) {
+	fmt.Fprintf(h.log, "warning: %s was deleted; its last good version keeps running\n", s.file)
 }
 
 func (h *Host) report(err error) {

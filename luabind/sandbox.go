@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"runtime/metrics"
+	"slices"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
@@ -317,6 +318,15 @@ var scriptName = regexp.MustCompile(`^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$`)
 
 // luaName is a Lua identifier: what Register accepts as a global's name.
 var luaName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// luaKeywords are the reserved words of Lua 5.1, which are not names.
+var luaKeywords = []string{"and", "break", "do", "else", "elseif", "end", "false", "for", "function", "if",
+	"in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while"}
+
+// isLuaName reports whether name can be a global's name in scripts.
+func isLuaName(name string) bool {
+	return luaName.MatchString(name) && !slices.Contains(luaKeywords, name)
+}
 
 // print(...) writes its arguments, tostring'd and tab-separated, as one
 // line to the host's output.

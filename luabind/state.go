@@ -233,6 +233,13 @@ func (st *state) require(L *lua.LState) int {
 	}
 	st.loaded[name] = lua.LNil
 	st.modules = append(st.modules, rel)
+	defer func() {
+		// A module whose chunk failed is not loaded: the next require
+		// tries again instead of reporting a loop.
+		if st.loaded[name] == lua.LNil {
+			delete(st.loaded, name)
+		}
+	}()
 	L.Push(L.NewFunctionFromProto(proto))
 	L.Push(lua.LString(name))
 	L.Call(1, 1)

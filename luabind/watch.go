@@ -58,8 +58,8 @@ errors:
 			break errors
 		}
 	}
-	for _, c := range h.watch.w.Drain() {
-		h.reloadFile(c.Path, c.Removed, c.Source)
+	if changes := h.watch.w.Drain(); len(changes) > 0 {
+		h.applyChanges(changes)
 	}
 }
 

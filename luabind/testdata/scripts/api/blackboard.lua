@@ -25,6 +25,9 @@ return {
     check.eq(bb.t.who, ctx.entity, "an entity handle stays an entity")
     check.eq(bb.t.who:name(), "subject", "and it works")
 
+    check.fails("table expected", rawset, bb, "raw", 1)
+    check.eq(bb.raw, nil, "rawset cannot bypass the blackboard")
+
     local err = check.fails('blackboard key "fn"', function() bb.fn = function() end end)
     check.truthy(err:find("function", 1, true), "names the type: " .. err)
     local cyc = {}

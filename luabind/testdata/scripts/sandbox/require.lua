@@ -13,6 +13,8 @@ return {
     check.truthy(err:find("testdata/scripts/lib/missing.lua", 1, true), "names the file it looked for: " .. err)
     err = check.fails("lib/broken.lua:3:", require, "lib.broken")
     check.truthy(err:find("attempt to index", 1, true), "a failing module's error: " .. err)
+    err = check.fails("lib/broken.lua:3:", require, "lib.broken")
+    check.truthy(not err:find("loop", 1, true), "a failed module is tried again, not reported as a loop: " .. err)
 
     local c1 = require("lib.counter")
     local c2 = require("lib.counter")
