@@ -61,9 +61,11 @@ func (st *state) newBlackboard() *lua.LUserData {
 
 // ctx.spawn(spec) creates an entity: spec.name, spec.position,
 // spec.rotation, spec.scale ({x, y, z}) and spec.scripts (names, or
-// {script=, props=} tables) are all optional. The entity is Pending until
-// this frame's flush (before the next frame when spawned during setup).
-// Returns the entity.
+// {script=, props=} tables) are all optional. The transform given is the
+// entity's initial placement, readable at once (also by the onCreate of
+// its scripts), not a write waiting for the flush. The entity is Pending
+// until this frame's flush (before the next frame when spawned during
+// setup). Returns the entity.
 func (st *state) ctxSpawn(L *lua.LState) int {
 	h := st.host
 	spec := L.OptTable(1, L.CreateTable(0, 0))
@@ -72,13 +74,10 @@ func (st *state) ctxSpawn(L *lua.LState) int {
 		props any
 	}
 	var name string
-	var parts [3]*runtime.Vec3
+	placement := runtime.Identity()
 	var scripts []attachment
 	var bad string
-	spec.ForEach(func(k, v lua.LValue) {
-		if bad != "" {
-			return
-		}
+	for k, v := spec.Next(lua.LNil); k != lua.LNil && bad == ""; k, v = spec.Next(k) {
 		switch k.String() {
 		case "name":
 			s, ok := v.(lua.LString)
@@ -91,14 +90,21 @@ func (st *state) ctxSpawn(L *lua.LState) int {
 			if err != nil {
 				bad = fmt.Sprintf("spec.%s: %v", k, err)
 			}
-			parts[map[string]runtime.Part{"position": runtime.Position, "rotation": runtime.Rotation, "scale": runtime.Scale}[k.String()]] = &vec
+			switch k.String() {
+			case "position":
+				placement.Position = vec
+			case "rotation":
+				placement.Rotation = vec
+			default:
+				placement.Scale = vec
+			}
 		case "scripts":
 			list, ok := v.(*lua.LTable)
 			if !ok {
 				bad = "spec.scripts must be a list"
-				return
+				break
 			}
-			for i := 1; i <= list.Len(); i++ {
+			for i := 1; i <= list.Len() && bad == ""; i++ {
 				switch e := list.RawGetInt(i).(type) {
 				case lua.LString:
 					scripts = append(scripts, attachment{name: string(e)})
@@ -106,37 +112,31 @@ func (st *state) ctxSpawn(L *lua.LState) int {
 					sn, ok := e.RawGetString("script").(lua.LString)
 					if !ok {
 						bad = fmt.Sprintf("spec.scripts[%d].script must be a script name", i)
-						return
+						break
 					}
 					p, err := toPlain(e.RawGetString("props"), "props")
 					if err != nil {
 						bad = fmt.Sprintf("spec.scripts[%d].%v", i, err)
-						return
+						break
 					}
 					scripts = append(scripts, attachment{name: string(sn), props: p})
 				default:
 					bad = fmt.Sprintf("spec.scripts[%d] must be a name or {script=, props=}", i)
-					return
 				}
 			}
 		default:
 			bad = fmt.Sprintf("unknown spec field %q", k.String())
 		}
-	})
+	}
 	if bad != "" {
 		L.ArgError(1, bad)
 	}
-	e := h.rt.Spawn()
+	e := h.rt.SpawnAt(placement)
 	if e.IsZero() {
 		L.RaiseError("ctx.spawn: %s", runtime.ErrClosed)
 	}
 	if name != "" {
 		_ = h.rt.SetName(e, name)
-	}
-	for p, v := range parts {
-		if v != nil {
-			_ = h.rt.Set(e, runtime.Part(p), *v)
-		}
 	}
 	if !h.rt.Stepping() {
 		h.setupSpawns = append(h.setupSpawns, e)

@@ -193,12 +193,17 @@ func Writer(w io.Writer) func(error) {
 // at the frame's flush; outside a frame, call Activate. After Close, Spawn
 // returns the zero Handle. O(1), allocation-free once the payload pool is
 // warm.
-func (rt *Runtime) Spawn() Handle {
+func (rt *Runtime) Spawn() Handle { return rt.SpawnAt(identity) }
+
+// SpawnAt is Spawn with an initial placement: t is the new entity's
+// committed transform at once, readable by the onCreate of the scripts
+// attached to it, even during a frame.
+func (rt *Runtime) SpawnAt(t Transform) Handle {
 	if rt.closed {
 		return Handle{}
 	}
 	e := rt.payloads.Get()
-	e.transform = identity
+	e.transform = t
 	h := rt.slots.alloc(e)
 	rt.slots.slots[h.Index].state = StatePending
 	if rt.stepping {

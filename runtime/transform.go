@@ -14,6 +14,10 @@ type Transform struct {
 // scale 1.
 var identity = Transform{Scale: Vec3{1, 1, 1}}
 
+// Identity returns the transform of a new entity: at the origin,
+// unrotated, scale 1.
+func Identity() Transform { return identity }
+
 // Part selects one of a transform's three vectors.
 type Part uint8
 

@@ -164,3 +164,21 @@ func TestTransformWriteDuringFlushCommits(t *testing.T) {
 	step(t, rt, 1)
 	assert.Equal(t, Vec3{4, 4, 4}, must(rt.Get(survivor, Scale)), "settlement writes are committed in the same flush")
 }
+
+func TestSpawnAtPlacesAtOnce(t *testing.T) {
+	rt, _ := newTestRuntime(t, Options{})
+	placed := Transform{Position: Vec3{1, 2, 3}, Rotation: Vec3{0, 90, 0}, Scale: Vec3{2, 2, 2}}
+	var seen Transform
+	attach(t, rt, spawnActive(t, rt, ""), &testScript{name: "spawner", log: &recorder{}, update: func(*Instance, float64) error {
+		if rt.Frame() == 1 {
+			e := rt.SpawnAt(placed)
+			var err error
+			seen, err = rt.Transform(e)
+			require.NoError(t, err)
+		}
+		return nil
+	}}, "spawner")
+	step(t, rt, 1)
+	assert.Equal(t, placed, seen, "a placement during a frame is readable at once, unlike a write")
+	assert.Equal(t, Identity(), Transform{Scale: Vec3{1, 1, 1}})
+}

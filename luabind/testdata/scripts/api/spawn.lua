@@ -26,6 +26,9 @@ return {
       check.eq(kid:state(), "pending", "Pending until the flush")
       check.eq(kid:name(), "kid", "spec.name")
       check.eq(ctx.find("kid"), kid, "ctx.find sees it at once")
+      check.same({ kid:position() }, { 1, 2, 3 }, "the spec's placement is readable at once")
+      check.same({ kid:rotation() }, { 0, 90, 0 }, "rotation too")
+      check.same({ kid:scale() }, { 2, 2, 2 }, "scale too")
       check.eq(bb["created.probe"], 1, "its scripts are created at once")
       check.eq(bb["created.b"], 1, "with their props")
       self.kid = kid
