@@ -18,6 +18,8 @@ import (
 // coroutine. Arming and disarming a callback costs a few atomic operations
 // and allocates nothing, so budgets can stay on in production.
 type budget struct {
+	_ [cacheLinePad]byte
+
 	limit  time.Duration
 	mem    uint64
 	period time.Duration
@@ -33,6 +35,8 @@ type budget struct {
 
 	stop chan struct{}
 	done sync.WaitGroup
+
+	_ [cacheLinePad]byte
 }
 
 // budgetRound is one Done channel. It fires at most once; the driving
@@ -43,7 +47,16 @@ type budgetRound struct {
 	// this round, 0 when none, or fired.
 	armed atomic.Uint64
 	why   atomic.Int32
+	// The VM reads done before every instruction and writes armed for
+	// every callback: the padding keeps another host's round, running on
+	// another core, off these cache lines.
+	_ [cacheLinePad - 24]byte
 }
+
+// cacheLinePad is two cache lines: the size that keeps a hot object of
+// one host from sharing a line (or an adjacent-line prefetch) with
+// another's.
+const cacheLinePad = 128
 
 const fired = ^uint64(0)
 

@@ -120,6 +120,14 @@ func (st *state) migrate(inst *runtime.Instance) (migration, error) {
 		if _, isFn := v.(*lua.LFunction); isFn {
 			continue
 		}
+		if immutable(k) && immutable(v) {
+			// The common case, shared as it is: no copy, no path built.
+			self.RawSet(k, v)
+			if old != nil {
+				old.RawSet(k, v)
+			}
+			continue
+		}
 		nk, err := st.adopt(k, "self", 0, nil)
 		if err != nil {
 			return migration{}, st.migrationError(inst, err)
@@ -157,6 +165,16 @@ func (st *state) migrate(inst *runtime.Instance) (migration, error) {
 
 func (st *state) migrationError(inst *runtime.Instance, err error) error {
 	return fmt.Errorf("%s: cannot migrate %s: %w", st.script.file, inst, err)
+}
+
+// immutable reports whether v is a value states may share: a boolean, a
+// number or a string.
+func immutable(v lua.LValue) bool {
+	switch v.(type) {
+	case lua.LBool, lua.LNumber, lua.LString:
+		return true
+	}
+	return false
 }
 
 // adopt copies a plain value of another state into st, as a blackboard
