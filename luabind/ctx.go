@@ -10,8 +10,11 @@ import (
 )
 
 // newCtx builds the state's ctx table (SPEC 4.2). It is reused for every
-// callback of the state: entity, frame, time and dt are refreshed before
-// each call; the functions act for the current instance.
+// callback of the state: frame, time and dt are refreshed once a frame;
+// the functions act for the current instance. ctx.entity is not stored in
+// the table but answered by its metatable from the current instance: a
+// table write per callback would cost more than the whole call of a
+// small onUpdate, and most callbacks never read it.
 func (st *state) newCtx() *lua.LTable {
 	L := st.L
 	ctx := L.CreateTable(0, 12)
@@ -19,15 +22,36 @@ func (st *state) newCtx() *lua.LTable {
 	ctx.RawSetString("time", lua.LNumber(0))
 	ctx.RawSetString("dt", lua.LNumber(0))
 	ctx.RawSetString("blackboard", st.newBlackboard())
-	for name, fn := range map[string]lua.LGFunction{
-		"spawn":  st.ctxSpawn,
-		"find":   st.ctxFind,
-		"emit":   st.ctxEmit,
-		"detach": st.ctxDetach,
-		"log":    st.ctxLog,
+	for _, f := range []struct {
+		name string
+		fn   lua.LGFunction
+	}{
+		{"spawn", st.ctxSpawn},
+		{"find", st.ctxFind},
+		{"emit", st.ctxEmit},
+		{"detach", st.ctxDetach},
+		{"log", st.ctxLog},
 	} {
-		ctx.RawSetString(name, L.NewFunction(fn))
+		ctx.RawSetString(f.name, L.NewFunction(f.fn))
 	}
+	mt := L.CreateTable(0, 3)
+	mt.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
+		if k, ok := L.Get(2).(lua.LString); ok && k == "entity" && st.curEntity != nil {
+			L.Push(st.curEntity)
+			return 1
+		}
+		L.Push(lua.LNil)
+		return 1
+	}))
+	mt.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
+		if k, ok := L.Get(2).(lua.LString); ok && k == "entity" {
+			L.RaiseError("ctx.entity is read-only")
+		}
+		L.RawSet(L.CheckTable(1), L.Get(2), L.Get(3))
+		return 0
+	}))
+	mt.RawSetString("__metatable", lua.LString("ctx"))
+	L.SetMetatable(ctx, mt)
 	return ctx
 }
 

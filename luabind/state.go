@@ -284,15 +284,11 @@ func (st *state) enter(inst *runtime.Instance, li *instance) (*runtime.Instance,
 	st.syncFrame()
 	prev, prevEnt := st.cur, st.curEntity
 	st.cur, st.curEntity = inst, li.ent
-	st.ctx.RawSetString("entity", li.ent)
 	return prev, prevEnt
 }
 
 func (st *state) leave(prev *runtime.Instance, prevEnt lua.LValue) {
 	st.cur, st.curEntity = prev, prevEnt
-	if prev != nil {
-		st.ctx.RawSetString("entity", prevEnt)
-	}
 }
 
 // pcall calls the function below nargs arguments on the stack,
