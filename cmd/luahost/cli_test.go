@@ -206,8 +206,8 @@ func TestBench(t *testing.T) {
 		for _, budget := range []string{"100ms", "0"} {
 			res := luahostRun(t, "bench", "../../testdata/bench/scene.json", "--frames", "2", "--budget", budget)
 			require.Equal(t, 0, res.code, res.stderr)
-			assert.Regexp(t, `(?m)^entities\s+10001$`, res.stdout)
-			assert.Regexp(t, `(?m)^instances\s+10001$`, res.stdout)
+			assert.Regexp(t, `(?m)^entities\s+10010$`, res.stdout)
+			assert.Regexp(t, `(?m)^instances\s+10010$`, res.stdout)
 		}
 	})
 
