@@ -26,6 +26,36 @@ func BenchmarkFrame10000(b *testing.B) {
 	b.Run("budget=off", func(b *testing.B) { benchFrame(b, -1) })
 }
 
+// BenchmarkFrameRatio10000 is BenchmarkFrame10000 as one ratio per
+// budget setting: every iteration runs a host frame and a bare frame back
+// to back, so both see the same machine, and "x-bare" is the host's total
+// time over bare's. On a noisy machine this is the figure to trust.
+func BenchmarkFrameRatio10000(b *testing.B) {
+	for _, bc := range []struct {
+		name   string
+		budget time.Duration
+	}{{"budget=on", DefaultBudget}, {"budget=off", -1}} {
+		b.Run(bc.name, func(b *testing.B) {
+			bare := newBareLoop(b)
+			rt, h := newBenchWorld(b, benchEntities, bc.budget)
+			defer h.Close()
+			require.NoError(b, rt.Step(1.0/60))
+			var hostTime, bareTime time.Duration
+			for b.Loop() {
+				start := time.Now()
+				_ = rt.Step(1.0 / 60)
+				mid := time.Now()
+				bare()
+				hostTime += mid.Sub(start)
+				bareTime += time.Since(mid)
+			}
+			b.ReportMetric(float64(hostTime)/float64(bareTime), "x-bare")
+			b.ReportMetric(float64(hostTime.Nanoseconds())/float64(b.N), "host-ns/frame")
+			b.ReportMetric(float64(bareTime.Nanoseconds())/float64(b.N), "bare-ns/frame")
+		})
+	}
+}
+
 func benchBare(b *testing.B) {
 	loop := newBareLoop(b)
 	b.ReportAllocs()

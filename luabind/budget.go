@@ -12,11 +12,20 @@ import (
 // A budget stops callbacks that run too long or allocate too much (SPEC
 // 4.5). gopher-lua checks its state's context before every instruction; a
 // budget is that context for every state of a host. A watchdog goroutine
-// counts ticks and, when the running callback is past its time or memory
-// limit, closes the current round's Done channel; the VM then raises an
-// error at its next instruction, wherever it is — also inside pcall or a
-// coroutine. Arming and disarming a callback costs a few atomic operations
-// and allocates nothing, so budgets can stay on in production.
+// counts ticks; when the running callback has been seen running for more
+// than its budget, or the heap grew past the memory limit since, it closes
+// the current round's Done channel, and the VM raises an error at its next
+// instruction, wherever it is — also inside pcall or a coroutine.
+//
+// Arming a callback costs one atomic swap and allocates nothing; disarming
+// costs a load. The watchdog times a callback from the tick it first sees
+// it, so a callback is stopped between its budget and its budget plus one
+// tick (a twentieth of the budget, at most 5 ms).
+//
+// Callbacks nest (an event handler runs inside the emitting callback): a
+// nested callback runs on its outer callback's clock. When a nested
+// callback is stopped, its outer callback gets a fresh budget, so only the
+// callback that ran away is faulted.
 type budget struct {
 	_ [cacheLinePad]byte
 
@@ -26,12 +35,10 @@ type budget struct {
 	ticks  int64
 
 	round atomic.Pointer[budgetRound]
-	tick  atomic.Int64
-	start atomic.Int64
 
-	// seq and cur are touched only by the goroutine driving the host.
-	seq uint64
-	cur uint64
+	// seq and depth are touched only by the goroutine driving the host.
+	seq   uint64
+	depth int
 
 	stop chan struct{}
 	done sync.WaitGroup
@@ -44,7 +51,9 @@ type budget struct {
 type budgetRound struct {
 	done chan struct{}
 	// armed holds the sequence number of the callback running under
-	// this round, 0 when none, or fired.
+	// this round (or of the last one: it is not cleared when a callback
+	// returns, which would cost a second atomic operation), 0 between
+	// frames, or fired.
 	armed atomic.Uint64
 	why   atomic.Int32
 	// The VM reads done before every instruction and writes armed for
@@ -119,48 +128,46 @@ func (b *budget) Value(any) any { return nil }
 // coroutine the budget itself as its context.
 func (b *budget) AfterFunc(func()) func() bool { return func() bool { return true } }
 
-// armToken is what disarm needs to restore an outer callback.
-type armToken struct {
-	prevSeq   uint64
-	prevStart int64
-	startTick int64
-}
-
-// arm starts the clock of a callback. Callbacks nest (an event handler
-// runs inside the emitting callback); the outer callback's clock pauses
-// while the inner one runs.
-func (b *budget) arm() armToken {
-	b.seq++
-	now := b.tick.Load()
-	tok := armToken{prevSeq: b.cur, prevStart: b.start.Load(), startTick: now}
-	b.cur = b.seq
-	b.start.Store(now)
+// set stores seq as the running callback's number in the current round,
+// replacing the round first if the watchdog fired it.
+func (b *budget) set(seq uint64) {
 	r := b.round.Load()
-	if r.armed.Swap(b.seq) == fired {
+	if r.armed.Swap(seq) == fired {
 		r = newRound()
-		r.armed.Store(b.seq)
+		r.armed.Store(seq)
 		b.round.Store(r)
 	}
-	return tok
 }
 
-// disarm stops the clock of the current callback, restores the outer one,
-// and reports whether the callback was stopped.
-func (b *budget) disarm(tok armToken) overrun {
-	var o overrun
-	if tok.prevSeq != 0 {
-		b.start.Store(tok.prevStart + b.tick.Load() - tok.startTick)
+// arm starts the clock of a callback; a nested callback runs on its outer
+// callback's clock.
+func (b *budget) arm() {
+	b.depth++
+	if b.depth == 1 {
+		b.seq++
+		b.set(b.seq)
 	}
+}
+
+// disarm ends a callback and reports whether it was stopped. The round a
+// stopped callback leaves behind is replaced by the next set; an outer
+// callback whose nested callback was stopped resumes on a fresh budget.
+func (b *budget) disarm() overrun {
+	b.depth--
 	r := b.round.Load()
-	if !r.armed.CompareAndSwap(b.cur, tok.prevSeq) {
-		o = b.describe(r.why.Load())
-		r = newRound()
-		r.armed.Store(tok.prevSeq)
-		b.round.Store(r)
+	if r.armed.Load() != fired {
+		return overrun{}
 	}
-	b.cur = tok.prevSeq
+	o := b.describe(r.why.Load())
+	if b.depth > 0 {
+		b.seq++
+		b.set(b.seq)
+	}
 	return o
 }
+
+// idle tells the watchdog that no callback runs (between frames).
+func (b *budget) idle() { b.set(0) }
 
 func (b *budget) describe(why int32) overrun {
 	if why == whyMemory {
@@ -169,12 +176,14 @@ func (b *budget) describe(why int32) overrun {
 	return overrun{err: ErrBudget, what: fmt.Sprintf("%v budget", b.limit)}
 }
 
-// watch is the watchdog goroutine.
+// watch is the watchdog goroutine. It times each callback from the first
+// tick that sees its number.
 func (b *budget) watch() {
 	defer b.done.Done()
 	t := time.NewTicker(b.period)
 	defer t.Stop()
 	sample := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	var tick, start int64
 	var lastSeq, base uint64
 	for {
 		select {
@@ -182,24 +191,25 @@ func (b *budget) watch() {
 			return
 		case <-t.C:
 		}
-		tick := b.tick.Add(1)
+		tick++
 		r := b.round.Load()
 		seq := r.armed.Load()
 		if seq == 0 || seq == fired {
+			lastSeq = 0
 			continue
 		}
-		if tick-b.start.Load() > b.ticks {
-			b.fire(r, seq, whyTime)
-			continue
+		if b.mem > 0 {
+			metrics.Read(sample)
 		}
-		if b.mem == 0 {
-			continue
-		}
-		metrics.Read(sample)
 		allocs := sample[0].Value.Uint64()
 		if seq != lastSeq {
-			lastSeq, base = seq, allocs
-		} else if allocs-base > b.mem {
+			lastSeq, start, base = seq, tick, allocs
+			continue
+		}
+		switch {
+		case tick-start >= b.ticks:
+			b.fire(r, seq, whyTime)
+		case b.mem > 0 && allocs-base > b.mem:
 			b.fire(r, seq, whyMemory)
 		}
 	}

@@ -151,7 +151,7 @@ func New(rt *runtime.Runtime, opts Options) (*Host, error) {
 	})
 	h.states.Put(h.newSandbox())
 	rt.BeforeStep(h.beforeStep)
-	rt.AfterStep(h.Flush)
+	rt.AfterStep(h.afterStep)
 	rt.OnClose(h.shutdown)
 	return h, nil
 }
@@ -161,6 +161,15 @@ func (h *Host) Runtime() *runtime.Runtime { return h.rt }
 
 // Dir returns the script directory.
 func (h *Host) Dir() string { return h.opts.Dir }
+
+// afterStep runs at the end of every frame: no callback runs until the
+// next one, and script output is written out.
+func (h *Host) afterStep() {
+	if h.budget != nil {
+		h.budget.idle()
+	}
+	h.Flush()
+}
 
 // Flush writes out what scripts printed so far. Step calls it at the end
 // of every frame, and Close at the end.

@@ -295,14 +295,13 @@ func (st *state) leave(prev *runtime.Instance, prevEnt lua.LValue) {
 // protected and under the budget.
 func (st *state) pcall(nargs, nret int, callback string) error {
 	b := st.host.budget
-	var tok armToken
 	if b != nil {
-		tok = b.arm()
+		b.arm()
 	}
 	err := st.L.PCall(nargs, nret, nil)
 	var o overrun
 	if b != nil {
-		o = b.disarm(tok)
+		o = b.disarm()
 	}
 	if err != nil {
 		return scriptError(st.script, callback, err, o)

@@ -286,7 +286,7 @@ func TestInstanceStateMachine(t *testing.T) {
 	log := &recorder{}
 	s := &testScript{name: "s", log: log}
 	h := spawnActive(t, rt, "")
-	inst := &Instance{rt: rt, script: s, entity: h, updater: s, destroyer: s}
+	inst := &Instance{rt: rt, script: s, entity: h, updater: s}
 
 	misuse := func(t *testing.T, err error, call, state string) {
 		t.Helper()

@@ -407,7 +407,6 @@ func (rt *Runtime) Attach(h Handle, s Script, data any) (*Instance, error) {
 	rt.seq++
 	inst := &Instance{Data: data, rt: rt, script: s, entity: h, seq: rt.seq, priority: s.Priority()}
 	inst.updater, _ = s.(Updater)
-	inst.destroyer, _ = s.(Destroyer)
 	inst.handler, _ = s.(EventHandler)
 	sl.ent.insts = append(sl.ent.insts, inst)
 	rt.instanceCnt++

@@ -69,19 +69,20 @@ type Instance struct {
 	// self table here). The runtime never reads it.
 	Data any
 
-	rt       *Runtime
-	script   Script
-	entity   Handle
-	seq      uint64
-	priority int
-	state    instState
-
+	// The fields a frame reads for every instance come first and fill one
+	// cache line (the struct is 128 bytes, a size class whose objects are
+	// 128-aligned), so the update loop touches one line per instance.
+	updater      Updater
+	rt           *Runtime
+	entity       Handle
+	state        instState
 	faulted      bool
 	createFailed bool
 	detached     bool
+	priority     int
 
-	updater   Updater
-	destroyer Destroyer
+	script    Script
+	seq       uint64
 	handler   EventHandler
 	observers []*Observer
 }
@@ -176,8 +177,8 @@ func (inst *Instance) destroy() error {
 	inst.state = instDestroyed
 	inst.detached = true
 	inst.unsubscribe()
-	if inst.destroyer != nil && !inst.createFailed {
-		if err := inst.destroyer.Destroy(inst); err != nil {
+	if d, ok := inst.script.(Destroyer); ok && !inst.createFailed {
+		if err := d.Destroy(inst); err != nil {
 			inst.rt.report(inst, "onDestroy", err)
 		}
 	}
