@@ -8,6 +8,11 @@ return {
     check.eq(ctx.time, 0, "ctx.time during setup")
     check.eq(ctx.dt, 0, "ctx.dt during setup")
     check.eq(ctx.entity:name(), "subject", "ctx.entity")
+    check.fails("ctx.entity is read-only", function() ctx.entity = 1 end)
+    check.eq(ctx.entity:name(), "subject", "ctx.entity is unchanged")
+    ctx.note = "mine"
+    check.eq(ctx.note, "mine", "other fields may be set")
+    ctx.note = nil
     self.frames, self.sum = 0, 0
   end,
 
