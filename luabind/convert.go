@@ -36,15 +36,11 @@ func toPlainDepth(v lua.LValue, path string, depth int, seen []*lua.LTable) (any
 			return h, nil
 		}
 	case *lua.LTable:
-		if depth >= runtime.MaxPlainDepth {
-			return nil, notPlain(path, fmt.Sprintf("tables nested deeper than %d", runtime.MaxPlainDepth))
+		seen, err := enter(x, path, depth, seen)
+		if err != nil {
+			return nil, err
 		}
-		if slices.Contains(seen, x) {
-			return nil, notPlain(path, "a cycle")
-		}
-		seen = append(seen, x)
 		t := &runtime.Table{}
-		var err error
 		for k, val := x.Next(lua.LNil); k != lua.LNil; k, val = x.Next(k) {
 			var pk any
 			pk, err = toPlainDepth(k, path, runtime.MaxPlainDepth, nil)
@@ -61,6 +57,19 @@ func toPlainDepth(v lua.LValue, path string, depth int, seen []*lua.LTable) (any
 		return t, nil
 	}
 	return nil, notPlain(path, "a "+v.Type().String())
+}
+
+// enter checks that table x, reached at path and depth, may be copied as
+// plain data (not too deep, not a cycle) and returns the tables on the
+// path down to it.
+func enter(x *lua.LTable, path string, depth int, seen []*lua.LTable) ([]*lua.LTable, error) {
+	if depth >= runtime.MaxPlainDepth {
+		return nil, notPlain(path, fmt.Sprintf("tables nested deeper than %d", runtime.MaxPlainDepth))
+	}
+	if slices.Contains(seen, x) {
+		return nil, notPlain(path, "a cycle")
+	}
+	return append(seen, x), nil
 }
 
 func notPlain(path, what string) error {

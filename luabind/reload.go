@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
@@ -190,13 +189,10 @@ func (st *state) adopt(v lua.LValue, path string, depth int, seen []*lua.LTable)
 			return st.entity(h), nil
 		}
 	case *lua.LTable:
-		if depth >= runtime.MaxPlainDepth {
-			return nil, notPlain(path, fmt.Sprintf("tables nested deeper than %d", runtime.MaxPlainDepth))
+		seen, err := enter(x, path, depth, seen)
+		if err != nil {
+			return nil, err
 		}
-		if slices.Contains(seen, x) {
-			return nil, notPlain(path, "a cycle")
-		}
-		seen = append(seen, x)
 		out := st.L.CreateTable(0, smallHash)
 		for k, val := x.Next(lua.LNil); k != lua.LNil; k, val = x.Next(k) {
 			nk, err := st.adopt(k, path, runtime.MaxPlainDepth, nil)
