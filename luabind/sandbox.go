@@ -94,9 +94,6 @@ func (h *Host) newSandbox() *lua.LState {
 
 	str := g.RawGetString(lua.StringLibName).(*lua.LTable)
 	lstring.Register(L, str, lstring.Limits{MaxSize: h.opts.MaxStringSize})
-	if mt, ok := L.GetMetatable(lua.LString("")).(*lua.LTable); ok {
-		mt.RawSetString("__metatable", lua.LString("string"))
-	}
 
 	getfenv := g.RawGetString("getfenv").(*lua.LFunction)
 	setfenv := g.RawGetString("setfenv").(*lua.LFunction)
@@ -119,6 +116,9 @@ func (h *Host) newSandbox() *lua.LState {
 		return 1
 	})
 	co.RawSetString("create", budgeted)
+
+	g = sortGlobals(L)
+	co = g.RawGetString(lua.CoroutineLibName).(*lua.LTable)
 	L.Push(L.NewFunctionFromProto(wrapProto))
 	L.Push(budgeted)
 	L.Push(co.RawGetString("resume"))
@@ -129,6 +129,50 @@ func (h *Host) newSandbox() *lua.LState {
 		L.SetContext(h.budget)
 	}
 	return L
+}
+
+// sortGlobals rebuilds the global table and the library tables with their
+// keys inserted in sorted order, and makes the new global table the
+// state's environment. gopher-lua registers libraries from Go maps, whose
+// order changes from run to run, and a Lua table's pairs order is its
+// insertion order: without this, a script listing a library with pairs
+// would print differently each run. Call it before any Lua function is
+// made, so that every function's environment is the new table.
+func sortGlobals(L *lua.LState) *lua.LTable {
+	old := L.G.Global
+	for _, lib := range []string{lua.CoroutineLibName, lua.MathLibName, lua.OsLibName, lua.StringLibName, lua.TabLibName} {
+		old.RawSetString(lib, sortedCopy(L, old.RawGetString(lib).(*lua.LTable)))
+	}
+	// The strings' metatable becomes {__index = string} as in reference
+	// Lua, protected, instead of the string library itself.
+	if mt, ok := L.GetMetatable(lua.LString("")).(*lua.LTable); ok {
+		mt.RawSetString("__index", old.RawGetString(lua.StringLibName))
+		mt.RawSetString("__metatable", lua.LString("string"))
+	}
+	g := sortedCopy(L, old)
+	g.RawSetString("_G", g)
+	L.G.Global = g
+	L.Env = g
+	return g
+}
+
+// sortedCopy returns a copy of t (string keys only, as library tables
+// have) with its keys inserted in sorted order. Metatable fields ("__"
+// keys: gopher-lua's string library is also the strings' metatable) stay
+// behind.
+func sortedCopy(L *lua.LState, t *lua.LTable) *lua.LTable {
+	var keys []string
+	for k, _ := t.Next(lua.LNil); k != lua.LNil; k, _ = t.Next(k) {
+		if s, ok := k.(lua.LString); ok && !strings.HasPrefix(string(s), "__") {
+			keys = append(keys, string(s))
+		}
+	}
+	slices.Sort(keys)
+	out := L.CreateTable(0, len(keys))
+	for _, k := range keys {
+		out.RawSetString(k, t.RawGetString(k))
+	}
+	return out
 }
 
 // wrapProto implements coroutine.wrap on top of the budgeted
