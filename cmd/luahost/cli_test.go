@@ -203,7 +203,7 @@ func TestBench(t *testing.T) {
 
 	t.Run("the SPEC 10 crowd", func(t *testing.T) {
 		// The scene the README's performance figures are measured on.
-		for _, budget := range []string{"100ms", "0"} {
+		for _, budget := range []string{"10s", "0"} { // budgets on and off; a generous one, as a race build is slow
 			res := luahostRun(t, "bench", "../../testdata/bench/scene.json", "--frames", "2", "--budget", budget)
 			require.Equal(t, 0, res.code, res.stderr)
 			assert.Regexp(t, `(?m)^entities\s+10010$`, res.stdout)
