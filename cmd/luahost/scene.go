@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/luahost/luahost/luabind"
@@ -91,7 +92,7 @@ func parseScene(path string, data []byte) (*Scene, error) {
 		case errors.Is(err, io.EOF):
 			return nil, fmt.Errorf("%s: empty scene file", path)
 		default:
-			return nil, fmt.Errorf("%s: %v", path, err)
+			return nil, fmt.Errorf("%s: %s", path, strings.TrimPrefix(err.Error(), "json: "))
 		}
 	}
 	seen := make(map[string]int)
