@@ -72,7 +72,7 @@ func (rt *Runtime) flush() {
 	rt.commitWrites()
 	for _, h := range rt.spawned {
 		if s, err := rt.slots.get(h); err == nil && s.state == StatePending && !s.ent.cancelled {
-			s.state = StateActive
+			s.setState(StateActive)
 		}
 	}
 	rt.spawned = rt.spawned[:0]
@@ -187,7 +187,7 @@ func (rt *Runtime) Close() error {
 		h := rt.slots.dense[len(rt.slots.dense)-1]
 		s := &rt.slots.slots[h.Index]
 		if s.state == StateActive {
-			s.state = StateDying
+			s.setState(StateDying)
 		}
 		rt.reap(h)
 	}

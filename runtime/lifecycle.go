@@ -63,6 +63,18 @@ func (s *slot) transition(to State) error {
 	if !CanTransition(s.state, to) {
 		return &TransitionError{From: s.state, To: to}
 	}
-	s.state = to
+	s.setState(to)
 	return nil
+}
+
+// setState sets the slot's state and tells its instances whether their
+// entity is Active, so that the update loop need not read the slot.
+func (s *slot) setState(to State) {
+	s.state = to
+	if s.ent == nil {
+		return
+	}
+	for _, inst := range s.ent.insts {
+		inst.active = to == StateActive
+	}
 }

@@ -405,7 +405,7 @@ func (rt *Runtime) Attach(h Handle, s Script, data any) (*Instance, error) {
 		rt.dropDestroyed()
 	}
 	rt.seq++
-	inst := &Instance{Data: data, rt: rt, script: s, entity: h, seq: rt.seq, priority: s.Priority()}
+	inst := &Instance{Data: data, rt: rt, script: s, entity: h, seq: rt.seq, priority: s.Priority(), active: sl.state == StateActive}
 	inst.updater, _ = s.(Updater)
 	inst.handler, _ = s.(EventHandler)
 	sl.ent.insts = append(sl.ent.insts, inst)

@@ -79,7 +79,9 @@ type Instance struct {
 	faulted      bool
 	createFailed bool
 	detached     bool
-	priority     int
+	// active mirrors whether the entity is Active (kept by slot.setState).
+	active   bool
+	priority int
 
 	script    Script
 	seq       uint64
@@ -187,6 +189,5 @@ func (inst *Instance) destroy() error {
 
 // runnable reports whether the instance gets updates and events now.
 func (inst *Instance) runnable() bool {
-	return inst.state == instCreated && !inst.faulted && !inst.detached &&
-		inst.rt.slots.slots[inst.entity.Index].state == StateActive
+	return inst.state == instCreated && !inst.faulted && !inst.detached && inst.active
 }
