@@ -2,6 +2,7 @@ package luabind
 
 import (
 	"bufio"
+	"bytes"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -376,7 +377,7 @@ func (c *Chunks) Compile(script, file string, src []byte) (*lua.FunctionProto, e
 	if ok && ch.sum == sum {
 		return ch.proto, nil
 	}
-	stmts, err := parse.Parse(bytesReader(src), file)
+	stmts, err := parse.Parse(bytes.NewReader(src), file)
 	if err != nil {
 		return nil, compileError(script, file, src, err)
 	}

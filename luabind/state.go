@@ -1,7 +1,6 @@
 package luabind
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -53,8 +52,6 @@ type instance struct {
 	self *lua.LTable
 	ent  lua.LValue
 }
-
-func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }
 
 // build compiles src, takes a fresh sandboxed state, binds the script's
 // API into it and runs the chunk under the budget. The chunk must return a

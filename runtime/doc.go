@@ -1,0 +1,36 @@
+// Package runtime is luahost's pure-Go core: it owns the entities and runs
+// the scripts attached to them, every frame, in a deterministic order. It
+// knows scripts only through the [Script] interface, so it builds and is
+// tested with Go-native scripts alone; package luabind implements Script
+// for Lua.
+//
+// # Entities
+//
+// An entity is a [Handle] into a slot map. [Runtime.Spawn] allocates a
+// Pending entity, [Runtime.Activate] puts it in play, [Runtime.Kill] judges
+// it dead (it is settled and reaped at the frame's flush), and
+// [Runtime.Revive] saves a dying one. Reaped slots are reused with their
+// generation bumped, so old handles fail with [ErrStaleHandle]. The
+// lifecycle is a table ([CanTransition]); anything else is refused with a
+// [TransitionError]. Entity payloads come from a bounded pool.
+//
+// # Scripts and frames
+//
+// [Runtime.Attach] makes an [Instance] of a script on an entity and runs
+// its [Creator] callback at once. [Runtime.Step] runs a frame: every
+// runnable instance's [Updater] in schedule order (priority, then attach
+// order), then the flush: [Destroyer] callbacks of detached instances,
+// settlement of killed entities, the transform commit, activation of the
+// frame's spawns, removal of event observers marked during dispatch.
+// [Runtime.Close] destroys everything in schedule order.
+//
+// # Shared state
+//
+// The [Blackboard] and [Events] carry plain data (see [Plain]) between
+// scripts; [Runtime.Get] and [Runtime.Set] read committed transforms and
+// write to the frame's write cache.
+//
+// A Runtime is driven by one goroutine; separate Runtimes share nothing.
+// Callback errors are reported once, as a [ScriptError], through
+// [Options.OnError], and fault the instance.
+package runtime
