@@ -36,6 +36,7 @@ type LoadError struct {
 	Message string
 }
 
+// Error returns the message, "file:line: ...".
 func (e *LoadError) Error() string { return e.Message }
 
 // loadError builds a LoadError from a message that may start with

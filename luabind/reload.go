@@ -24,6 +24,8 @@ type ReloadError struct {
 	Err error
 }
 
+// Error returns the cause's message and says that the previous version
+// keeps running.
 func (e *ReloadError) Error() string {
 	return fmt.Sprintf("%s (reload refused: the previous version of %s keeps running)", e.Err.Error(), e.Script)
 }

@@ -39,6 +39,7 @@ type TransitionError struct {
 	From, To State
 }
 
+// Error returns "illegal transition FROM -> TO".
 func (e *TransitionError) Error() string {
 	return fmt.Sprintf("illegal transition %s -> %s", e.From, e.To)
 }
