@@ -9,6 +9,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -92,7 +93,12 @@ func parseScene(path string, data []byte) (*Scene, error) {
 		case errors.Is(err, io.EOF):
 			return nil, fmt.Errorf("%s: empty scene file", path)
 		default:
-			return nil, fmt.Errorf("%s: %s", path, strings.TrimPrefix(err.Error(), "json: "))
+			msg := strings.TrimPrefix(err.Error(), "json: ")
+			if at := unknownFieldAt(data, msg); at >= 0 {
+				line, col := lineCol(data, int64(at))
+				return nil, fmt.Errorf("%s:%d:%d: %s", path, line, col, msg)
+			}
+			return nil, fmt.Errorf("%s: %s", path, msg)
 		}
 	}
 	seen := make(map[string]int)
@@ -106,6 +112,24 @@ func parseScene(path string, data []byte) (*Scene, error) {
 		seen[e.Name] = i
 	}
 	return &sc, nil
+}
+
+// unknownFieldRE reads the field name out of encoding/json's error.
+var unknownFieldRE = regexp.MustCompile(`^unknown field "((?:[^"\\]|\\.)*)"$`)
+
+// unknownFieldAt returns where the unknown field named by msg first
+// appears as a key in data, or -1: encoding/json does not say where it
+// found it.
+func unknownFieldAt(data []byte, msg string) int {
+	m := unknownFieldRE.FindStringSubmatch(msg)
+	if m == nil {
+		return -1
+	}
+	key := regexp.MustCompile(`"` + regexp.QuoteMeta(m[1]) + `"\s*:`)
+	if loc := key.FindIndex(data); loc != nil {
+		return loc[0]
+	}
+	return -1
 }
 
 // lineCol converts a 0-based byte offset into 1-based line and column.
