@@ -158,10 +158,7 @@ func TestHotReloadPriority(t *testing.T) {
 // warning in the log, and when the file reappears it is reloaded like any
 // save, state carried over.
 func TestHotReloadDeleted(t *testing.T) {
-	w := hrStart(t, map[string]string{"counter.lua": "counter_v1.lua"})
-	w.spawn("counter", map[string]any{"tag": "A"})
-	counter := func(f hrFrame, version string) { hrCounter(t, f, version, "A") }
-	counter(w.step(), "v1")
+	w, counter := hrCounterWorld(t, "counter")
 
 	require.NoError(t, os.Remove(w.path("counter.lua")))
 	warning := "warning: " + w.file("counter.lua") + " was deleted; its last good version keeps running"
@@ -296,9 +293,7 @@ func TestHotReloadWhileRunning(t *testing.T) {
 		hrCounter(t, w.step(), next, "A", "B")
 	}
 	assert.Equal(t, 6, w.reloads("counter.lua"))
-	for _, err := range w.errs {
-		hrRefused(t, err, "must return a table")
-	}
+	w.onlyRefusedEmpty(t)
 }
 
 // TestHotReloadSubdirectories saves scripts below the script directory
@@ -307,10 +302,7 @@ func TestHotReloadWhileRunning(t *testing.T) {
 // after watching began. Each new version is reloaded once, and what
 // happens in the renamed-away copy concerns no script.
 func TestHotReloadSubdirectories(t *testing.T) {
-	w := hrStart(t, map[string]string{"ai/counter.lua": "counter_v1.lua"})
-	w.spawn("ai/counter", map[string]any{"tag": "A"})
-	counter := func(f hrFrame, version string) { hrCounter(t, f, version, "A") }
-	counter(w.step(), "v1")
+	w, counter := hrCounterWorld(t, "ai/counter")
 
 	require.NoError(t, os.Rename(w.path("ai"), w.path("ai.bak")))
 	w.write("ai/counter.lua", hrFixture(t, "counter_v2.lua"))

@@ -207,6 +207,28 @@ func (w *hrWorld) apply(changes []watch.Change) {
 	w.h.applyChanges(changes)
 }
 
+// hrCounterWorld starts a world whose script name runs counter_v1.lua on
+// one instance tagged A, runs its first frame, and returns the check of a
+// frame's lines for that instance.
+func hrCounterWorld(t *testing.T, name string) (*hrWorld, func(hrFrame, string)) {
+	t.Helper()
+	w := hrStart(t, map[string]string{name + ".lua": "counter_v1.lua"})
+	w.spawn(name, map[string]any{"tag": "A"})
+	counter := func(f hrFrame, version string) { hrCounter(t, f, version, "A") }
+	counter(w.step(), "v1")
+	return w, counter
+}
+
+// onlyRefusedEmpty checks that every refused reload was an intermediate
+// state of a save (an empty file, a moment without the file), never
+// anything else.
+func (w *hrWorld) onlyRefusedEmpty(t testing.TB) {
+	t.Helper()
+	for _, err := range w.errs {
+		hrRefused(t, err, "must return a table")
+	}
+}
+
 // hrCounter checks the lines of a frame of counter instances: one line
 // per tag, in order, from version, each instance's count equal to the
 // frame's number (no reset, no lost frame) and to ctx.frame.
@@ -316,9 +338,7 @@ func TestHotReloadSavePatterns(t *testing.T) {
 			// A save may show an intermediate state (an empty file, a
 			// moment without the file) if the editor pauses longer than
 			// the quiet period; that one is refused, never applied.
-			for _, err := range w.errs {
-				hrRefused(t, err, "must return a table")
-			}
+			w.onlyRefusedEmpty(t)
 		})
 	}
 }
@@ -327,10 +347,7 @@ func TestHotReloadSavePatterns(t *testing.T) {
 // broken save is reported with file:line and refused, the old code keeps
 // running with its state, and the fixed save applies.
 func TestHotReloadBrokenThenFixed(t *testing.T) {
-	w := hrStart(t, map[string]string{"counter.lua": "counter_v1.lua"})
-	w.spawn("counter", map[string]any{"tag": "A"})
-	counter := func(f hrFrame, version string) { hrCounter(t, f, version, "A") }
-	counter(w.step(), "v1")
+	w, counter := hrCounterWorld(t, "counter")
 
 	w.write("counter.lua", hrFixture(t, "counter_broken.lua"))
 	frames, err := w.awaitRefused("counter.lua")
@@ -352,10 +369,7 @@ func TestHotReloadBrokenThenFixed(t *testing.T) {
 // after the quiet period and the old code keeps running. A file that
 // returns something else is refused the same way.
 func TestHotReloadNotATable(t *testing.T) {
-	w := hrStart(t, map[string]string{"counter.lua": "counter_v1.lua"})
-	w.spawn("counter", map[string]any{"tag": "A"})
-	counter := func(f hrFrame, version string) { hrCounter(t, f, version, "A") }
-	counter(w.step(), "v1")
+	w, counter := hrCounterWorld(t, "counter")
 
 	for _, src := range []string{"", "return 42\n"} {
 		w.write("counter.lua", []byte(src))
