@@ -231,13 +231,8 @@ func (st *state) notify(L *lua.LState, at int, target runtime.Handle) int {
 	} else if L.Get(at+2) != lua.LNil {
 		L.ArgError(at+2, "mask must be a number")
 	}
-	events := st.host.rt.Events()
-	var ok bool
-	if target.IsZero() {
-		ok, err = events.Notify(name, data, mask)
-	} else {
-		ok, err = events.NotifyEntity(target, name, data, mask)
-	}
+	// data is a fresh conversion: it need not be copied again.
+	ok, err := st.host.rt.Events().NotifyPlain(target, name, data, mask)
 	if err != nil {
 		L.RaiseError("%s", err.Error())
 	}

@@ -167,6 +167,14 @@ func (es *Events) NotifyEntity(h Handle, name string, data any, mask int) (bool,
 	return es.dispatch(name, p, mask, h)
 }
 
+// NotifyPlain is Notify (or, with a non-zero target, NotifyEntity) for
+// data that the caller guarantees is canonical plain data nobody else
+// holds — a fresh result of Plain or of a Lua conversion — so that it is
+// not copied again.
+func (es *Events) NotifyPlain(target Handle, name string, data any, mask int) (bool, error) {
+	return es.dispatch(name, data, mask, target)
+}
+
 // dispatch runs one notification of plain data. A non-zero target limits it
 // to that entity's instances.
 func (es *Events) dispatch(name string, data any, mask int, target Handle) (bool, error) {

@@ -498,3 +498,20 @@ func TestEventObjectsReused(t *testing.T) {
 	})
 	assert.Zero(t, allocs, "a dispatch of scalar data allocates nothing")
 }
+
+func TestNotifyPlainDoesNotCopy(t *testing.T) {
+	rt, _ := newTestRuntime(t, Options{})
+	es := rt.Events()
+	data := &Table{Fields: []Field{{Key: "hp", Value: 7.0}}}
+	var got, gotCopy any
+	es.Observe("plain", func(ev *Event) any { got = ev.Data; return nil }, ObserveOptions{})
+	es.Observe("copied", func(ev *Event) any { gotCopy = ev.Data; return nil }, ObserveOptions{})
+	ok, err := es.NotifyPlain(Handle{}, "plain", data, -1)
+	require.NoError(t, err)
+	assert.True(t, ok)
+	assert.Same(t, data, got, "owned plain data is handed on as it is")
+	_, err = es.Notify("copied", data, -1)
+	require.NoError(t, err)
+	assert.NotSame(t, data, gotCopy, "Notify copies")
+	assert.Equal(t, data, gotCopy)
+}
