@@ -65,8 +65,7 @@ func (st *state) newBlackboard() *lua.LUserData {
 	mt := L.CreateTable(0, 3)
 	mt.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
 		key := L.CheckString(2)
-		v, _ := st.host.rt.Blackboard().Get(key)
-		L.Push(st.fromPlain(v))
+		L.Push(st.fromPlain(st.host.rt.Blackboard().GetPlain(key)))
 		return 1
 	}))
 	mt.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {

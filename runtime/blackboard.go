@@ -30,6 +30,11 @@ func (b *Blackboard) Get(key string) (any, bool) {
 	return v, true
 }
 
+// GetPlain returns the stored value under key without copying it, for a
+// caller that only reads it (to build its own copy, as luabind does for
+// Lua). It must not be changed.
+func (b *Blackboard) GetPlain(key string) any { return b.m[key] }
+
 // Set stores a copy of v under key; nil deletes the key. A value that is not
 // plain data (Plain) is refused with an error naming the key, and the
 // blackboard is left unchanged.

@@ -168,3 +168,14 @@ func TestBlackboardSharedAcrossScripts(t *testing.T) {
 	step(t, rt, 1)
 	assert.Equal(t, []string{"update writer", "update reader", "tick 1", "update writer", "update reader", "tick 2"}, log.take())
 }
+
+func TestBlackboardGetPlainDoesNotCopy(t *testing.T) {
+	rt, _ := newTestRuntime(t, Options{})
+	bb := rt.Blackboard()
+	require.NoError(t, bb.Set("t", map[string]any{"a": 1}))
+	assert.Same(t, bb.GetPlain("t"), bb.GetPlain("t"), "the stored value itself")
+	copied, _ := bb.Get("t")
+	assert.NotSame(t, bb.GetPlain("t"), copied, "Get copies")
+	assert.Equal(t, bb.GetPlain("t"), copied)
+	assert.Nil(t, bb.GetPlain("missing"))
+}
