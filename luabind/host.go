@@ -49,8 +49,9 @@ type Options struct {
 	// any goroutines) compile each source once. The default (nil) value is
 	// a cache of the host's own.
 	Chunks *Chunks
-	// StatePool is how many fresh sandboxed states are kept ready. The
-	// default (zero) value is 1.
+	// StatePool is how many fresh sandboxed states are kept ready for
+	// loads and reloads; the pool is refilled at the end of every frame.
+	// The default (zero) value is 1.
 	StatePool int
 }
 
@@ -150,7 +151,7 @@ func New(rt *runtime.Runtime, opts Options) (*Host, error) {
 		Reset: func(*lua.LState) {},
 		Drop:  func(L *lua.LState) { L.Close() },
 	})
-	h.states.Put(h.newSandbox())
+	h.refill()
 	rt.BeforeStep(h.beforeStep)
 	rt.AfterStep(h.afterStep)
 	rt.OnClose(h.shutdown)
@@ -164,12 +165,23 @@ func (h *Host) Runtime() *runtime.Runtime { return h.rt }
 func (h *Host) Dir() string { return h.opts.Dir }
 
 // afterStep runs at the end of every frame: no callback runs until the
-// next one, and script output is written out.
+// next one, script output is written out, and the pool of fresh states is
+// refilled for the next load or reload.
 func (h *Host) afterStep() {
 	if h.budget != nil {
 		h.budget.idle()
 	}
 	h.Flush()
+	h.refill()
+}
+
+// refill builds fresh sandboxed states until Options.StatePool are ready.
+// A state that ran a script is closed, never pooled again: its globals
+// would be ghost data for the next script.
+func (h *Host) refill() {
+	for h.states.Idle() < h.opts.StatePool {
+		h.states.Put(h.newSandbox())
+	}
 }
 
 // Flush writes out what scripts printed so far. Step calls it at the end
@@ -263,6 +275,11 @@ func (h *Host) Load(name string) (*Script, error) {
 	if err != nil {
 		return nil, &LoadError{Script: name, File: file, Message: fmt.Sprintf("%s: script %q not found", file, name)}
 	}
+	return h.add(name, file, path, src)
+}
+
+// add builds the script called name from src and registers it as loaded.
+func (h *Host) add(name, file, path string, src []byte) (*Script, error) {
 	s := &Script{host: h, name: name, file: file, path: path}
 	st, err := h.build(s, src)
 	if err != nil {

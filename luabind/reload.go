@@ -64,15 +64,8 @@ func (h *Host) Reload(name string, source []byte) error {
 		if err != nil {
 			return err
 		}
-		s = &Script{host: h, name: name, file: file, path: path}
-		st, err := h.build(s, source)
-		if err != nil {
-			return err
-		}
-		s.st = st
-		h.scripts[name] = s
-		h.order = append(h.order, s)
-		return nil
+		_, err = h.add(name, file, path, source)
+		return err
 	}
 	start := time.Now()
 	next, err := h.build(s, source)
