@@ -23,9 +23,10 @@ func TestStatePoolKeptReady(t *testing.T) {
 	_, err = h.Load("spinner")
 	require.NoError(t, err)
 	assert.Equal(t, 1, h.states.Idle(), "a load takes a ready state")
-	assert.Equal(t, 2, h.states.Made(), "and did not have to build one")
+	assert.Equal(t, 1, h.states.Got())
+	assert.Equal(t, 0, h.states.Made(), "it did not have to build one on demand")
 
 	require.NoError(t, rt.Step(1.0/60))
 	assert.Equal(t, 2, h.states.Idle(), "refilled at the end of the frame")
-	assert.Equal(t, 3, h.states.Made())
+	assert.Equal(t, 0, h.states.Made())
 }
