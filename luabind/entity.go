@@ -1,6 +1,8 @@
 package luabind
 
 import (
+	"fmt"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/luahost/luahost/runtime"
@@ -35,7 +37,8 @@ func checkEntity(L *lua.LState, n int) runtime.Handle {
 func (st *state) live(L *lua.LState) runtime.Handle {
 	h := checkEntity(L, 1)
 	if !st.host.rt.Alive(h) {
-		L.RaiseError("stale entity handle %s", h)
+		err := fmt.Errorf("%w %s", runtime.ErrStaleHandle, h)
+		st.raise(L, err.Error(), err)
 	}
 	return h
 }

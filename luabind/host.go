@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -226,7 +227,11 @@ func (h *Host) beforeStep() {
 }
 
 // Register exposes fn to every script as the global function name. Call
-// it before loading scripts or after: loaded scripts get it too.
+// it before loading scripts or after: loaded scripts get it too. A name
+// that is not a Lua name, that the sandbox already defines (print,
+// require, math, _G and every other global a script starts with), or
+// that was registered before is refused with an error, and nothing
+// changes.
 func (h *Host) Register(name string, fn Func) error {
 	if !isLuaName(name) {
 		return fmt.Errorf("register %q: not a valid Lua name", name)
@@ -234,11 +239,31 @@ func (h *Host) Register(name string, fn Func) error {
 	if h.closed {
 		return fmt.Errorf("register %q: %w", name, runtime.ErrClosed)
 	}
+	if fn == nil {
+		return fmt.Errorf("register %q: nil function", name)
+	}
+	if slices.ContainsFunc(h.funcs, func(r registered) bool { return r.name == name }) {
+		return fmt.Errorf("register %q: already registered", name)
+	}
+	if h.sandboxGlobal(name) {
+		return fmt.Errorf("register %q: the sandbox's own global %s cannot be replaced", name, name)
+	}
 	h.funcs = append(h.funcs, registered{name, fn})
 	for _, s := range h.order {
 		s.st.bindFunc(name, fn)
 	}
 	return nil
+}
+
+// sandboxGlobal reports whether name is a global every script starts
+// with: one of a fresh sandbox's globals, or one that bind installs.
+func (h *Host) sandboxGlobal(name string) bool {
+	if name == "print" || name == "require" {
+		return true
+	}
+	L := h.states.Get()
+	defer h.states.Put(L)
+	return L.G.Global.RawGetString(name) != lua.LNil
 }
 
 // Scripts returns the loaded scripts in load order.

@@ -92,7 +92,7 @@ func (s *Script) HandleEvent(inst *runtime.Instance, ev *runtime.Event) (any, er
 	L.Pop(1)
 	v, err := toPlain(ret, "result")
 	if err != nil {
-		return nil, &runtime.ScriptError{Script: s.name, File: s.file, Callback: name, Message: s.file + ": event handler " + ev.Name + " returned " + bound(err.Error())}
+		return nil, &runtime.ScriptError{Script: s.name, File: s.file, Callback: name, Message: s.file + ": event handler " + ev.Name + " returned " + bound(err.Error()), Err: err}
 	}
 	return v, nil
 }

@@ -1,6 +1,7 @@
 package luabind
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -45,6 +46,8 @@ type state struct {
 
 	loaded  map[string]lua.LValue
 	modules []string
+
+	raised raised
 }
 
 // instance is the Lua side of one runtime.Instance (its Data).
@@ -189,17 +192,62 @@ func (st *state) bindFunc(name string, fn Func) {
 			}
 			args[i-1] = v
 		}
-		res, err := fn(st.cur, args)
+		res, err := callFunc(fn, st.cur, args)
 		if err != nil {
-			L.RaiseError("%s: %s", name, bound(err.Error()))
+			msg := err.Error()
+			if !strings.HasPrefix(msg, name+": ") {
+				msg = name + ": " + msg
+			}
+			st.raise(L, msg, err)
 		}
 		p, err := runtime.Plain(res)
 		if err != nil {
-			L.RaiseError("%s: result: %s", name, err.Error())
+			st.raise(L, name+": result: "+err.Error(), err)
 		}
 		L.Push(st.fromPlain(p))
 		return 1
 	}))
+}
+
+// callFunc calls a registered function; a panic in it is recovered as a
+// *runtime.PanicError with the Go stack.
+func callFunc(fn Func, inst *runtime.Instance, args []any) (res any, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = runtime.NewPanicError(v)
+		}
+	}()
+	return fn(inst, args)
+}
+
+// raised is the last Go error raised into a state as a Lua error, and the
+// message it was raised with.
+type raised struct {
+	msg string
+	err error
+}
+
+// raise raises msg (bounded) as a Lua error at the calling script's line
+// and remembers err, so that the callback's report wraps it if the error
+// reaches the callback's end: errors.Is(report, err) then holds.
+func (st *state) raise(L *lua.LState, msg string, err error) {
+	msg = bound(msg)
+	st.raised = raised{msg: msg, err: err}
+	L.RaiseError("%s", msg)
+}
+
+// goError returns the Go error a callback's Lua error came from, when it
+// is still the message raise raised (not a new error a script made of
+// it), or nil.
+func (st *state) goError(err error) error {
+	var ae *lua.ApiError
+	if st.raised.err == nil || !errors.As(err, &ae) {
+		return nil
+	}
+	if s, ok := ae.Object.(lua.LString); ok && strings.HasSuffix(string(s), st.raised.msg) {
+		return st.raised.err
+	}
+	return nil
 }
 
 // require(name) loads Dir/name.lua (dots become slashes) once per state
@@ -301,7 +349,14 @@ func (st *state) pcall(nargs, nret int, callback string) error {
 		o = b.disarm()
 	}
 	if err != nil {
-		return scriptError(st.script, callback, err, o)
+		se := scriptError(st.script, callback, err, o)
+		if se.Err == nil {
+			se.Err = st.goError(err)
+		}
+		if pe, ok := se.Err.(*runtime.PanicError); ok {
+			se.Traceback = strings.TrimSuffix(se.Traceback+"\nGo stack:\n"+pe.Stack, "\n")
+		}
+		return se
 	}
 	return nil
 }

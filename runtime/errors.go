@@ -26,6 +26,8 @@ var (
 	// ErrStepping means a call that is not allowed while a frame runs,
 	// such as Step from inside a callback.
 	ErrStepping = errors.New("not allowed while a frame runs")
+	// ErrInvalidDT means a Step whose dt is NaN, infinite or negative.
+	ErrInvalidDT = errors.New("invalid dt")
 	// ErrEventDepth means a dispatch nested deeper than Options.MaxEventDepth.
 	ErrEventDepth = errors.New("event dispatch nested too deep")
 	// ErrNotPlain means a value that cannot live on the blackboard or in

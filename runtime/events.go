@@ -188,6 +188,9 @@ func (es *Events) dispatch(name string, data any, mask int, target Handle) (bool
 	es.depth++
 	ob.dispatching++
 	ev := es.event(name, data, mask)
+	// Deferred, so that a Go observer's panic, recovered further up,
+	// leaves the dispatch depth and the list's state right.
+	defer es.endDispatch(ob, ev)
 	for _, o := range ob.list {
 		if o.removed || o.mask&mask == 0 {
 			continue
@@ -199,10 +202,9 @@ func (es *Events) dispatch(name string, data any, mask int, target Handle) (bool
 			if !inst.runnable() || (!target.IsZero() && inst.entity != target) {
 				continue
 			}
-			r, err := inst.handler.HandleEvent(inst, ev)
+			r, err := callHandler(inst, ev)
 			if err != nil {
-				inst.faulted = true
-				es.rt.report(inst, "events."+name, err)
+				inst.fault("events."+name, err)
 			}
 			result = r
 		case !target.IsZero():
@@ -218,14 +220,18 @@ func (es *Events) dispatch(name string, data any, mask int, target Handle) (bool
 			break
 		}
 	}
-	stopped := ev.stopped
+	return !ev.stopped, nil
+}
+
+// endDispatch ends a dispatch of ob: ev goes back to the free list, and
+// outside a frame the outermost dispatch removes what was marked.
+func (es *Events) endDispatch(ob *observable, ev *Event) {
 	es.ev = append(es.ev, ev)
 	ob.dispatching--
 	es.depth--
 	if es.depth == 0 && !es.rt.stepping {
 		es.sweep()
 	}
-	return !stopped, nil
 }
 
 // event returns a cleared Event from the free list.

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -18,13 +19,18 @@ import (
 // Functions registered with BeforeStep run first, between frames, and those
 // registered with AfterStep run last. Step
 // costs O(instances) and allocates nothing of its own in steady state. It
-// fails only when the runtime is closed or a frame is already running.
+// fails only when the runtime is closed, a frame is already running, or dt
+// is NaN, infinite or negative (ErrInvalidDT); a refused Step changes
+// nothing.
 func (rt *Runtime) Step(dt float64) error {
 	if rt.closed {
 		return ErrClosed
 	}
 	if rt.stepping {
 		return fmt.Errorf("step: %w", ErrStepping)
+	}
+	if math.IsNaN(dt) || math.IsInf(dt, 0) || dt < 0 {
+		return fmt.Errorf("step: %w: %v (want a finite number of seconds, 0 or more)", ErrInvalidDT, dt)
 	}
 	for _, fn := range rt.beforeStep {
 		fn()
@@ -34,12 +40,8 @@ func (rt *Runtime) Step(dt float64) error {
 	rt.frame++
 	rt.dt = dt
 	rt.time += dt
-	for _, inst := range rt.schedule {
-		if inst.updater != nil && inst.runnable() {
-			if err := inst.update(dt); err != nil {
-				panic(err)
-			}
-		}
+	for i := 0; i < len(rt.schedule); {
+		i = rt.updateFrom(i, dt)
 	}
 	rt.flush()
 	rt.stepping = false
@@ -48,6 +50,28 @@ func (rt *Runtime) Step(dt float64) error {
 		fn()
 	}
 	return nil
+}
+
+// updateFrom runs the update of the schedule from index from on and
+// returns where it stopped: the schedule's end, or the instance after one
+// whose Go-native Update panicked, which is faulted. One deferred recover
+// guards the whole loop, so an update costs no defer of its own.
+func (rt *Runtime) updateFrom(from int, dt float64) (next int) {
+	next = from
+	defer func() {
+		if v := recover(); v != nil {
+			rt.schedule[next].fault("onUpdate", recovered(v))
+			next++
+		}
+	}()
+	for ; next < len(rt.schedule); next++ {
+		if inst := rt.schedule[next]; inst.updater != nil && inst.runnable() {
+			if err := inst.update(dt); err != nil {
+				panic(err)
+			}
+		}
+	}
+	return next
 }
 
 // flush is the end of a frame. Destroys and settlements may detach and

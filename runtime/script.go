@@ -147,7 +147,7 @@ func (inst *Instance) create() error {
 	}
 	inst.state = instCreated
 	if c, ok := inst.script.(Creator); ok {
-		if err := c.Create(inst); err != nil {
+		if err := callCreate(c, inst); err != nil {
 			inst.faulted = true
 			inst.createFailed = true
 			inst.rt.report(inst, "onCreate", err)
@@ -163,10 +163,47 @@ func (inst *Instance) update(dt float64) error {
 		return inst.misuse("update")
 	}
 	if err := inst.updater.Update(inst, dt); err != nil {
-		inst.faulted = true
-		inst.rt.report(inst, "onUpdate", err)
+		inst.fault("onUpdate", err)
 	}
 	return nil
+}
+
+// fault faults the instance and reports err as a failure of callback.
+func (inst *Instance) fault(callback string, err error) {
+	inst.faulted = true
+	inst.rt.report(inst, callback, err)
+}
+
+// A panic in a Go-native callback (or in Go code it calls) is recovered
+// where the runtime calls the callback, and becomes that callback's
+// error: the instance is faulted and the frame goes on. Lua callbacks
+// never panic: gopher-lua's PCall recovers.
+
+func callCreate(c Creator, inst *Instance) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = recovered(v)
+		}
+	}()
+	return c.Create(inst)
+}
+
+func callDestroy(d Destroyer, inst *Instance) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = recovered(v)
+		}
+	}()
+	return d.Destroy(inst)
+}
+
+func callHandler(inst *Instance, ev *Event) (result any, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = recovered(v)
+		}
+	}()
+	return inst.handler.HandleEvent(inst, ev)
 }
 
 // destroy runs the onDestroy callback (skipped when onCreate failed) and
@@ -180,7 +217,7 @@ func (inst *Instance) destroy() error {
 	inst.detached = true
 	inst.unsubscribe()
 	if d, ok := inst.script.(Destroyer); ok && !inst.createFailed {
-		if err := d.Destroy(inst); err != nil {
+		if err := callDestroy(d, inst); err != nil {
 			inst.rt.report(inst, "onDestroy", err)
 		}
 	}
