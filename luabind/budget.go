@@ -22,10 +22,23 @@ import (
 // it, so a callback is stopped between its budget and its budget plus one
 // tick (a twentieth of the budget, at most 5 ms).
 //
-// Callbacks nest (an event handler runs inside the emitting callback): a
-// nested callback runs on its outer callback's clock. When a nested
-// callback is stopped, its outer callback gets a fresh budget, so only the
-// callback that ran away is faulted.
+// Callbacks nest: an onCreate run by attach or spawn, a handler run by
+// emit or send, runs inside the callback that caused it (SPEC 13). Each
+// callback's budget is measured on its own clock, and the outer's clock
+// keeps running while a nested callback runs: an outer callback never
+// gets a fresh budget. Every callback has the same budget and the
+// outermost one started first, so its clock always runs out first (or in
+// the same tick as a nested one's): the watchdog need only time the
+// outermost callback. When its clock runs out, every callback on the
+// stack is stopped; the nested ones without blame (disarm reports them as
+// nested, and their callers treat the stop as a normal return), the
+// outermost one faulted. The Lua functions that run nested callbacks
+// raise the stop at once when they return (state.stopping), so the
+// outer's report names its own file:line: the call that ran them. A
+// nested callback that runs out of a budget of its own is faulted alone:
+// that happens when nothing outside it is timed (it was called from Go,
+// such as a Go-native script's callback, an event dispatched or an attach
+// made from Go between frames).
 type budget struct {
 	_ [cacheLinePad]byte
 
@@ -79,11 +92,17 @@ const (
 var errStopped = errors.New("stopped by its budget")
 
 // overrun says why a callback was stopped: nothing (err == nil), its time
-// budget or its memory limit.
+// budget or its memory limit. nested marks a callback stopped without
+// blame because an outer callback's clock ran out.
 type overrun struct {
-	err  error
-	what string
+	err    error
+	what   string
+	nested bool
 }
+
+// errNested is what pcall returns for a nested callback stopped without
+// blame; its callers treat it as a normal return.
+var errNested = errors.New("stopped: an outer callback ran out of its budget")
 
 func newBudget(limit time.Duration, mem uint64) *budget {
 	period := max(min(limit/20, 5*time.Millisecond), time.Millisecond)
@@ -139,8 +158,9 @@ func (b *budget) set(seq uint64) {
 	}
 }
 
-// arm starts the clock of a callback; a nested callback runs on its outer
-// callback's clock.
+// arm starts the clock of a callback. Only the outermost callback is
+// timed; a nested one starts while the outer's clock runs, and starts
+// stopped when that clock has run out already.
 func (b *budget) arm() {
 	b.depth++
 	if b.depth == 1 {
@@ -150,20 +170,25 @@ func (b *budget) arm() {
 }
 
 // disarm ends a callback and reports whether it was stopped. The round a
-// stopped callback leaves behind is replaced by the next set; an outer
-// callback whose nested callback was stopped resumes on a fresh budget.
+// stopped callback leaves behind stays fired until the outermost callback
+// ends, so that everything it runs from then on stops at once; the next
+// outermost callback replaces it.
 func (b *budget) disarm() overrun {
 	b.depth--
 	r := b.round.Load()
 	if r.armed.Load() != fired {
 		return overrun{}
 	}
-	o := b.describe(r.why.Load())
 	if b.depth > 0 {
-		b.seq++
-		b.set(b.seq)
+		return overrun{nested: true}
 	}
-	return o
+	return b.describe(r.why.Load())
+}
+
+// stopping reports whether a callback runs and the outermost one's clock
+// ran out.
+func (b *budget) stopping() bool {
+	return b.depth > 0 && b.round.Load().armed.Load() == fired
 }
 
 // idle tells the watchdog that no callback runs (between frames).

@@ -43,9 +43,10 @@ func TestHostile(t *testing.T) {
 		{"hostile/coroutine", "onUpdate", []string{budget + "onUpdate"}, ErrBudget},
 		{"hostile/wrap", "onUpdate", []string{budget + "onUpdate"}, ErrBudget},
 		{"hostile/yield", "onUpdate", []string{budget + "onUpdate"}, ErrBudget},
-		{"hostile/event", "events.spin", []string{budget + "events.spin"}, ErrBudget},
+		{"hostile/event", "onUpdate", []string{budget + "onUpdate"}, ErrBudget},
 		{"hostile/destroy", "onDestroy", []string{budget + "onDestroy"}, ErrBudget},
-		{"hostile/create", "onCreate", []string{budget + "onCreate"}, ErrBudget},
+		{"hostile/create", "onUpdate", []string{budget + "onUpdate"}, ErrBudget},
+		{"hostile/create_loop", "onCreate", []string{budget + "onCreate"}, ErrBudget},
 		{"hostile/recursion", "onUpdate", []string{"stack overflow"}, nil},
 		{"hostile/metarecursion", "onUpdate", []string{"stack overflow"}, nil},
 		{"hostile/unpack", "onUpdate", []string{"too many results to unpack"}, nil},
@@ -122,9 +123,9 @@ func TestBudgetOff(t *testing.T) {
 	w.requireNoErrors()
 }
 
-// TestBudgetNested: an event handler runs under its own budget while the
-// emitting callback's clock pauses, so a slow-but-legal handler does not
-// fault the emitter.
+// TestBudgetNested: an event handler that never returns, run by its own
+// instance's onUpdate, is stopped without blame when the emitter's clock
+// runs out; the emitter is faulted at the emit line, once.
 func TestBudgetNested(t *testing.T) {
 	w := newWorld(t, withBudget(hostileBudget, hostileMemory))
 	w.spawn("", "hostile/event")
@@ -132,8 +133,9 @@ func TestBudgetNested(t *testing.T) {
 	w.step(1, 0.1)
 	errs := w.scriptErrors()
 	require.Len(t, errs, 1)
-	assert.Equal(t, "events.spin", errs[0].Callback)
-	assert.Equal(t, []string{"emit returned", "neighbour\t1"}, w.lines(), "the emitter ran to its end")
+	assert.Equal(t, "onUpdate", errs[0].Callback)
+	assert.Equal(t, "testdata/scripts/hostile/event.lua:7: exceeded its 20ms budget in onUpdate", errs[0].Message)
+	assert.Equal(t, []string{"neighbour\t1"}, w.lines(), "the emitter did not run to its end")
 }
 
 // TestMemoryLimit: with a long time budget, a runaway allocation is

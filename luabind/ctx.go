@@ -165,7 +165,9 @@ func (st *state) ctxSpawn(L *lua.LState) int {
 		h.setupSpawns = append(h.setupSpawns, e)
 	}
 	for _, a := range scripts {
-		if _, err := h.attach(e, a.name, a.props); err != nil {
+		_, err := h.attach(e, a.name, a.props)
+		st.stopping(L)
+		if err != nil {
 			// Leave nothing findable behind, also before the flush.
 			_ = h.rt.SetName(e, "")
 			_, _ = h.rt.Kill(e)
@@ -232,6 +234,7 @@ func (st *state) notify(L *lua.LState, at int, target runtime.Handle) int {
 	}
 	// data is a fresh conversion: it need not be copied again.
 	ok, err := st.host.rt.Events().NotifyPlain(target, name, data, mask)
+	st.stopping(L)
 	if err != nil {
 		L.RaiseError("%s", err.Error())
 	}
@@ -246,6 +249,7 @@ func (st *state) ctxDetach(L *lua.LState) int {
 		L.RaiseError("ctx.detach: no instance is running")
 	}
 	st.host.rt.Detach(st.cur)
+	st.stopping(L)
 	return 0
 }
 

@@ -142,7 +142,9 @@ func (st *state) entityAttach(L *lua.LState) int {
 	if err != nil {
 		L.ArgError(3, err.Error())
 	}
-	if _, err := st.host.attach(h, name, props); err != nil {
+	_, err = st.host.attach(h, name, props)
+	st.stopping(L)
+	if err != nil {
 		L.RaiseError("%s", bound(err.Error()))
 	}
 	return 0
@@ -153,6 +155,7 @@ func (st *state) entityAttach(L *lua.LState) int {
 func (st *state) entityDetach(L *lua.LState) int {
 	h := st.live(L)
 	n, _ := st.host.rt.DetachScript(h, L.CheckString(2))
+	st.stopping(L)
 	L.Push(lua.LNumber(n))
 	return 1
 }
@@ -161,6 +164,7 @@ func (st *state) entityDetach(L *lua.LState) int {
 // returns true, or false when it was already dying or cancelled.
 func (st *state) entityKill(L *lua.LState) int {
 	ok, _ := st.host.rt.Kill(st.live(L))
+	st.stopping(L)
 	L.Push(lua.LBool(ok))
 	return 1
 }

@@ -36,7 +36,16 @@ func (s *Script) Create(inst *runtime.Instance) error {
 	if st.onCreate == nil {
 		return nil
 	}
-	return st.callback(inst, st.onCreate, "onCreate", 0)
+	return unblamed(st.callback(inst, st.onCreate, "onCreate", 0))
+}
+
+// unblamed turns the stop of a nested callback whose outer callback ran
+// out of its budget into a normal return: it is not that callback's fault.
+func unblamed(err error) error {
+	if err == errNested {
+		return nil
+	}
+	return err
 }
 
 // Update runs onUpdate(self, ctx, dt). It allocates nothing of its own.
@@ -63,7 +72,7 @@ func (s *Script) Destroy(inst *runtime.Instance) error {
 	if st.onDestroy == nil {
 		return nil
 	}
-	return st.callback(inst, st.onDestroy, "onDestroy", 0)
+	return unblamed(st.callback(inst, st.onDestroy, "onDestroy", 0))
 }
 
 // EventNames returns the events the current version handles, sorted.
@@ -85,6 +94,9 @@ func (s *Script) HandleEvent(inst *runtime.Instance, ev *runtime.Event) (any, er
 	name := "events." + ev.Name
 	err := st.callback(inst, fn, name, 1, st.fromPlain(ev.Data), ud)
 	ud.Value = nil
+	if err == errNested {
+		return ev.Last, nil
+	}
 	if err != nil {
 		return nil, err
 	}

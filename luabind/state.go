@@ -91,7 +91,10 @@ func (h *Host) run(s *Script, src []byte) (*state, lua.LValue, error) {
 	L.Push(L.NewFunctionFromProto(proto))
 	if err := st.pcall(0, 1, "chunk"); err != nil {
 		st.close()
-		return nil, nil, loadError(s.name, s.file, err.(*runtime.ScriptError).Message)
+		if se, ok := err.(*runtime.ScriptError); ok {
+			return nil, nil, loadError(s.name, s.file, se.Message)
+		}
+		return nil, nil, loadError(s.name, s.file, err.Error())
 	}
 	ret := L.Get(-1)
 	L.Pop(1)
@@ -193,6 +196,7 @@ func (st *state) bindFunc(name string, fn Func) {
 			args[i-1] = v
 		}
 		res, err := callFunc(fn, st.cur, args)
+		st.stopping(L)
 		if err != nil {
 			msg := err.Error()
 			if !strings.HasPrefix(msg, name+": ") {
@@ -336,8 +340,20 @@ func (st *state) leave(prev *runtime.Instance, prevEnt lua.LValue) {
 	st.cur, st.curEntity = prev, prevEnt
 }
 
+// stopping raises the budget's stop in the calling script when the
+// outermost callback's clock ran out while the Lua function that called
+// it ran nested callbacks: the outer callback is then reported at its own
+// line, the call that ran them.
+func (st *state) stopping(L *lua.LState) {
+	if b := st.host.budget; b != nil && b.stopping() {
+		L.RaiseError("%s", errStopped.Error())
+	}
+}
+
 // pcall calls the function below nargs arguments on the stack,
-// protected and under the budget.
+// protected and under the budget. A nested callback stopped without blame
+// returns errNested, which callers treat as a normal return; any other
+// error is a *runtime.ScriptError.
 func (st *state) pcall(nargs, nret int, callback string) error {
 	b := st.host.budget
 	if b != nil {
@@ -349,6 +365,9 @@ func (st *state) pcall(nargs, nret int, callback string) error {
 		o = b.disarm()
 	}
 	if err != nil {
+		if o.nested {
+			return errNested
+		}
 		se := scriptError(st.script, callback, err, o)
 		if se.Err == nil {
 			se.Err = st.goError(err)
