@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -43,6 +44,8 @@ func TestMain(m *testing.M) {
 type result struct {
 	stdout, stderr string
 	code           int
+	wall           time.Duration // from start to exit
+	maxRSS         int64         // the process's peak resident memory, bytes
 }
 
 // runTimeout bounds every run; the scenes here take milliseconds.
@@ -65,8 +68,12 @@ func luahostRunIn(t *testing.T, dir string, args ...string) result {
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
 	err := cmd.Run()
-	res := result{stdout: stdout.String(), stderr: stderr.String()}
+	res := result{stdout: stdout.String(), stderr: stderr.String(), wall: time.Since(start)}
+	if ru, ok := sysUsage(cmd.ProcessState); ok {
+		res.maxRSS = ru.Maxrss << 10 // Linux reports kilobytes
+	}
 	var exit *exec.ExitError
 	switch {
 	case err == nil:
@@ -76,4 +83,14 @@ func luahostRunIn(t *testing.T, dir string, args ...string) result {
 		t.Fatalf("luahost %q: %v\nstderr:\n%s", args, err, res.stderr)
 	}
 	return res
+}
+
+// sysUsage returns the resource usage of an exited process; ok is false
+// when it never started.
+func sysUsage(ps *os.ProcessState) (ru *syscall.Rusage, ok bool) {
+	if ps == nil {
+		return nil, false
+	}
+	ru, ok = ps.SysUsage().(*syscall.Rusage)
+	return ru, ok
 }
