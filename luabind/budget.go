@@ -223,10 +223,11 @@ func (b *budget) watch() {
 			lastSeq = 0
 			continue
 		}
+		var allocs uint64
 		if b.mem > 0 {
 			metrics.Read(sample)
+			allocs = sample[0].Value.Uint64()
 		}
-		allocs := sample[0].Value.Uint64()
 		if seq != lastSeq {
 			lastSeq, start, base = seq, tick, allocs
 			continue

@@ -17,11 +17,54 @@ import (
 
 // toPlain copies a Lua value out as plain data. path names the value in
 // error messages ("loot.items[2]"); the error wraps runtime.ErrNotPlain.
+// The copy is bounded (copier); it is not interrupted by a budget: in a
+// callback, use state.toPlain.
 func toPlain(v lua.LValue, path string) (any, error) {
-	return toPlainDepth(v, path, 0, nil)
+	c := copier{}
+	return c.toPlain(v, path, 0, nil)
 }
 
-func toPlainDepth(v lua.LValue, path string, depth int, seen []*lua.LTable) (any, error) {
+// toPlain is toPlain for a callback of st: the copy also stops when the
+// callback's clock runs out.
+func (st *state) toPlain(v lua.LValue, path string) (any, error) {
+	c := copier{stop: st.host.budget}
+	return c.toPlain(v, path, 0, nil)
+}
+
+// copier bounds one copy of plain data (SPEC 13 "Copies"): it counts
+// every key and value it copies against runtime.MaxPlainNodes and
+// runtime.MaxPlainBytes, so that a table shared at many places (a DAG,
+// whose paths are exponential in its depth) is an error after a bounded
+// walk, and it stops when the running callback's clock runs out, since
+// Go code is not interrupted by the VM's budget check.
+type copier struct {
+	count runtime.PlainCount
+	stop  *budget
+}
+
+// add counts one value of n string bytes at path.
+func (c *copier) add(path string, n int) error {
+	if err := c.count.Add(path, n); err != nil {
+		return err
+	}
+	if c.count.Nodes&1023 == 0 && c.stop != nil && c.stop.stopping() {
+		return errStopped
+	}
+	return nil
+}
+
+// size is the string bytes a value adds to a copy.
+func size(v lua.LValue) int {
+	if s, ok := v.(lua.LString); ok {
+		return len(s)
+	}
+	return 0
+}
+
+func (c *copier) toPlain(v lua.LValue, path string, depth int, seen []*lua.LTable) (any, error) {
+	if err := c.add(path, size(v)); err != nil {
+		return nil, err
+	}
 	switch x := v.(type) {
 	case *lua.LNilType:
 		return nil, nil
@@ -42,13 +85,15 @@ func toPlainDepth(v lua.LValue, path string, depth int, seen []*lua.LTable) (any
 		}
 		t := &runtime.Table{}
 		for k, val := x.Next(lua.LNil); k != lua.LNil; k, val = x.Next(k) {
-			var pk any
-			pk, err = toPlainDepth(k, path, runtime.MaxPlainDepth, nil)
-			if err != nil || pk == nil {
+			if err = c.add(path, size(k)); err != nil {
+				return nil, err
+			}
+			pk := plainKey(k)
+			if pk == nil {
 				return nil, notPlain(path, "a key of type "+k.Type().String())
 			}
 			var pv any
-			pv, err = toPlainDepth(val, joinPath(path, pk), depth+1, seen)
+			pv, err = c.toPlain(val, joinPath(path, pk), depth+1, seen)
 			if err != nil {
 				return nil, err
 			}
@@ -57,6 +102,24 @@ func toPlainDepth(v lua.LValue, path string, depth int, seen []*lua.LTable) (any
 		return t, nil
 	}
 	return nil, notPlain(path, "a "+v.Type().String())
+}
+
+// plainKey returns the plain form of a table key: a boolean, a number, a
+// string or an entity handle; nil for any other key.
+func plainKey(k lua.LValue) any {
+	switch x := k.(type) {
+	case lua.LBool:
+		return bool(x)
+	case lua.LNumber:
+		return float64(x)
+	case lua.LString:
+		return string(x)
+	case *lua.LUserData:
+		if h, ok := x.Value.(runtime.Handle); ok {
+			return h
+		}
+	}
+	return nil
 }
 
 // enter checks that table x, reached at path and depth, may be copied as

@@ -70,7 +70,7 @@ func (st *state) newBlackboard() *lua.LUserData {
 	}))
 	mt.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
 		key := L.CheckString(2)
-		v, err := toPlain(L.Get(3), key)
+		v, err := st.toPlain(L.Get(3), key)
 		if err != nil {
 			L.RaiseError("blackboard key %q: %s", key, strings.TrimPrefix(err.Error(), runtime.ErrNotPlain.Error()+": "))
 		}
@@ -137,7 +137,7 @@ func (st *state) ctxSpawn(L *lua.LState) int {
 						bad = fmt.Sprintf("spec.scripts[%d].script must be a script name", i)
 						break
 					}
-					p, err := toPlain(e.RawGetString("props"), "props")
+					p, err := st.toPlain(e.RawGetString("props"), "props")
 					if err != nil {
 						bad = fmt.Sprintf("spec.scripts[%d].%v", i, err)
 						break
@@ -222,7 +222,7 @@ func (st *state) ctxEmit(L *lua.LState) int {
 // (event, data [, mask]).
 func (st *state) notify(L *lua.LState, at int, target runtime.Handle) int {
 	name := L.CheckString(at)
-	data, err := toPlain(L.Get(at+1), "data")
+	data, err := st.toPlain(L.Get(at+1), "data")
 	if err != nil {
 		L.ArgError(at+1, err.Error())
 	}

@@ -138,7 +138,7 @@ func (st *state) setter(p runtime.Part) lua.LGFunction {
 func (st *state) entityAttach(L *lua.LState) int {
 	h := st.live(L)
 	name := L.CheckString(2)
-	props, err := toPlain(L.Get(3), "props")
+	props, err := st.toPlain(L.Get(3), "props")
 	if err != nil {
 		L.ArgError(3, err.Error())
 	}

@@ -110,6 +110,8 @@ func (st *state) migrate(inst *runtime.Instance) (migration, error) {
 	if st.onReload != nil && !inst.CreateFailed() {
 		old = st.L.CreateTable(0, 8)
 	}
+	// One bounded copy for the new self, one for old.
+	cs, co := copier{stop: st.host.budget}, copier{stop: st.host.budget}
 	for k, v := li.self.Next(lua.LNil); k != lua.LNil; k, v = li.self.Next(k) {
 		if _, isFn := v.(*lua.LFunction); isFn {
 			continue
@@ -122,17 +124,20 @@ func (st *state) migrate(inst *runtime.Instance) (migration, error) {
 			}
 			continue
 		}
-		nk, err := st.adopt(k, "self", 0, nil)
+		nk, err := cs.adopt(st, k, "self", 0, nil)
 		if err != nil {
 			return migration{}, st.migrationError(inst, err)
 		}
-		nv, err := st.adopt(v, joinPath("self", k.String()), 0, nil)
+		nv, err := cs.adopt(st, v, joinPath("self", k.String()), 0, nil)
 		if err != nil {
 			return migration{}, st.migrationError(inst, err)
 		}
 		self.RawSet(nk, nv)
 		if old != nil {
-			ov, _ := st.adopt(v, "", 0, nil)
+			ov, err := co.adopt(st, v, joinPath("old", k.String()), 0, nil)
+			if err != nil {
+				return migration{}, st.migrationError(inst, err)
+			}
 			old.RawSet(nk, ov)
 		}
 	}
@@ -174,8 +179,12 @@ func immutable(v lua.LValue) bool {
 // adopt copies a plain value of another state into st, as a blackboard
 // round trip would (SPEC 6: values as for the blackboard; entity values
 // stay entity values), without the intermediate runtime form. Strings,
-// numbers and booleans are immutable and shared as they are.
-func (st *state) adopt(v lua.LValue, path string, depth int, seen []*lua.LTable) (lua.LValue, error) {
+// numbers and booleans are immutable and shared as they are. The copy is
+// bounded like every copy of plain data.
+func (c *copier) adopt(st *state, v lua.LValue, path string, depth int, seen []*lua.LTable) (lua.LValue, error) {
+	if err := c.add(path, size(v)); err != nil {
+		return nil, err
+	}
 	switch x := v.(type) {
 	case *lua.LNilType, lua.LBool, lua.LNumber, lua.LString:
 		return v, nil
@@ -190,11 +199,19 @@ func (st *state) adopt(v lua.LValue, path string, depth int, seen []*lua.LTable)
 		}
 		out := st.L.CreateTable(0, smallHash)
 		for k, val := x.Next(lua.LNil); k != lua.LNil; k, val = x.Next(k) {
-			nk, err := st.adopt(k, path, runtime.MaxPlainDepth, nil)
-			if err != nil {
-				return nil, notPlain(path, "a key of type "+k.Type().String())
+			if err := c.add(path, size(k)); err != nil {
+				return nil, err
 			}
-			nv, err := st.adopt(val, joinPath(path, k.String()), depth+1, seen)
+			var nk lua.LValue
+			switch pk := plainKey(k).(type) {
+			case nil:
+				return nil, notPlain(path, "a key of type "+k.Type().String())
+			case runtime.Handle:
+				nk = st.entity(pk)
+			default:
+				nk = k
+			}
+			nv, err := c.adopt(st, val, joinPath(path, k.String()), depth+1, seen)
 			if err != nil {
 				return nil, err
 			}

@@ -102,7 +102,12 @@ func (s *Script) HandleEvent(inst *runtime.Instance, ev *runtime.Event) (any, er
 	}
 	ret := L.Get(-1)
 	L.Pop(1)
-	v, err := toPlain(ret, "result")
+	v, err := st.toPlain(ret, "result")
+	if err == errStopped {
+		// The caller's clock ran out during the copy: not this
+		// handler's fault.
+		return ev.Last, nil
+	}
 	if err != nil {
 		return nil, &runtime.ScriptError{Script: s.name, File: s.file, Callback: name, Message: s.file + ": event handler " + ev.Name + " returned " + bound(err.Error()), Err: err}
 	}

@@ -125,7 +125,7 @@ func (st *state) define(t *lua.LTable) error {
 	case *lua.LNilType:
 		st.props = st.L.CreateTable(0, 0)
 	case *lua.LTable:
-		if _, err := toPlain(v, "properties"); err != nil {
+		if _, err := st.toPlain(v, "properties"); err != nil {
 			return fmt.Errorf("field 'properties': %v", err)
 		}
 		st.props = v
@@ -189,7 +189,7 @@ func (st *state) bindFunc(name string, fn Func) {
 		top := L.GetTop()
 		args := make([]any, top)
 		for i := 1; i <= top; i++ {
-			v, err := toPlain(L.Get(i), "")
+			v, err := st.toPlain(L.Get(i), "")
 			if err != nil {
 				L.ArgError(i, err.Error())
 			}

@@ -16,6 +16,34 @@ import (
 // MaxPlainDepth is how deeply tables may nest in plain data.
 const MaxPlainDepth = 64
 
+// MaxPlainNodes and MaxPlainBytes bound one copy of plain data (SPEC 13):
+// at most MaxPlainNodes values (every key and every value, tables
+// included) and MaxPlainBytes bytes of strings. A table that several
+// places share is copied (and counted) at each place, so that a DAG of
+// shared subtables, whose paths grow exponentially with its depth, is
+// refused after a bounded walk instead of being copied exponentially.
+const (
+	MaxPlainNodes = 1 << 20
+	MaxPlainBytes = 64 << 20
+)
+
+// PlainCount counts one copy of plain data against MaxPlainNodes and
+// MaxPlainBytes. The zero value is a fresh count.
+type PlainCount struct {
+	Nodes, Bytes int
+}
+
+// Add counts one value of n string bytes found at path and returns an
+// error wrapping ErrNotPlain once the copy is past its bounds.
+func (c *PlainCount) Add(path string, n int) error {
+	c.Nodes++
+	c.Bytes += n
+	if c.Nodes > MaxPlainNodes || c.Bytes > MaxPlainBytes {
+		return notPlain(path, "more than %d values or %d MiB in one copy (a table shared at several places counts at each)", MaxPlainNodes, MaxPlainBytes>>20)
+	}
+	return nil
+}
+
 // Table is a table of plain data: fields in a fixed order, as a Lua table's
 // pairs would list them. Keys are bool, float64, string or Handle; the
 // array part of a Lua table is the keys 1..n in order.
@@ -55,11 +83,19 @@ func (t *Table) Len() int {
 // every Go integer and float type (as float64), string, Handle, *Table,
 // Table, []any and map[string]any (keys sorted, so the result is
 // deterministic). A map that contains itself is a cycle.
+// The copy is bounded by MaxPlainNodes and MaxPlainBytes.
 func Plain(v any) (any, error) {
-	return plain(v, "", 0, nil)
+	return plain(v, "", 0, nil, &PlainCount{})
 }
 
-func plain(v any, path string, depth int, seen []any) (any, error) {
+func plain(v any, path string, depth int, seen []any, c *PlainCount) (any, error) {
+	n := 0
+	if s, ok := v.(string); ok {
+		n = len(s)
+	}
+	if err := c.Add(path, n); err != nil {
+		return nil, err
+	}
 	switch x := v.(type) {
 	case nil, bool, string, Handle:
 		return x, nil
@@ -97,7 +133,14 @@ func plain(v any, path string, depth int, seen []any) (any, error) {
 		if !validKey(k) {
 			return notPlain(path, "a key of type %T", k)
 		}
-		pv, err := plain(val, joinPath(path, k), depth+1, seen)
+		n := 0
+		if s, ok := k.(string); ok {
+			n = len(s)
+		}
+		if err := c.Add(path, n); err != nil {
+			return err
+		}
+		pv, err := plain(val, joinPath(path, k), depth+1, seen, c)
 		if err != nil {
 			return err
 		}
@@ -121,7 +164,7 @@ func plain(v any, path string, depth int, seen []any) (any, error) {
 			}
 		}
 	case Table:
-		return plain(&x, path, depth, seen)
+		return plain(&x, path, depth, seen, c)
 	case []any:
 		if len(x) > 0 {
 			id := ref{reflect.ValueOf(x).Pointer(), len(x)}
@@ -166,7 +209,7 @@ type ref struct {
 }
 
 func canonicalKey(k any) any {
-	if p, err := plain(k, "", MaxPlainDepth, nil); err == nil {
+	if p, err := plain(k, "", MaxPlainDepth, nil, &PlainCount{}); err == nil {
 		return p
 	}
 	return k

@@ -169,3 +169,31 @@ func TestFormatPlain(t *testing.T) {
 		})
 	}
 }
+
+// TestPlainBounded: a Go value shared at 2^22 places is refused after a
+// bounded walk (SPEC 13 "Copies"), a shared value within the bounds is
+// copied at each place, and a string past MaxPlainBytes is refused.
+func TestPlainBounded(t *testing.T) {
+	dag := func(n int) any {
+		var v any = map[string]any{}
+		for range n {
+			v = map[string]any{"a": v, "b": v}
+		}
+		return v
+	}
+	_, err := Plain(dag(22))
+	require.ErrorIs(t, err, ErrNotPlain)
+	assert.Contains(t, err.Error(), "more than 1048576 values or 64 MiB in one copy")
+
+	small, err := Plain(dag(4))
+	require.NoError(t, err)
+	assert.Equal(t, "{a={a={a={a={}, b={}}, b={a={}, b={}}}, b={a={a={}, b={}}, b={a={}, b={}}}}, b={a={a={a={}, b={}}, b={a={}, b={}}}, b={a={a={}, b={}}, b={a={}, b={}}}}}", FormatPlain(small))
+
+	big := strings.Repeat("x", 1<<20)
+	list := make([]any, 65)
+	for i := range list {
+		list[i] = big
+	}
+	_, err = Plain(list)
+	assert.ErrorIs(t, err, ErrNotPlain, "65 MiB of strings")
+}

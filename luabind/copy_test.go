@@ -1,0 +1,111 @@
+package luabind
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/luahost/luahost/runtime"
+)
+
+// TestCopyBounded: data shared at 2^22 places (testdata/scripts/dag/) is
+// never walked exponentially, wherever it is copied. With a short budget
+// the callback's clock stops the copy (the copy is Go code, which the VM
+// cannot interrupt: it checks the clock itself); with a long one the copy
+// is refused past its bounds, as the error of the callback that made it
+// (a handler's result: the handler's). Either way the frame is short and
+// the neighbour runs in it.
+func TestCopyBounded(t *testing.T) {
+	tests := []struct {
+		script string
+		// callback is the callback reported with a long budget; with a
+		// short one it is always the outermost, onUpdate.
+		callback string
+	}{
+		{"dag/emit", "onUpdate"},
+		{"dag/send", "onUpdate"},
+		{"dag/blackboard", "onUpdate"},
+		{"dag/spawn", "onUpdate"},
+		{"dag/attach", "onUpdate"},
+		{"dag/call", "onUpdate"},
+		{"dag/result", "events.ask"},
+	}
+	for _, tt := range tests {
+		for _, budget := range []time.Duration{hostileBudget, 10 * time.Second} {
+			t.Run(fmt.Sprint(tt.script, " ", budget), func(t *testing.T) {
+				// No memory limit: the copy's own bound is under test.
+				w := newWorld(t, withBudget(budget, -1))
+				require.NoError(t, w.h.Register("take", func(*runtime.Instance, []any) (any, error) { return nil, nil }))
+				w.spawn("", tt.script)
+				w.spawn("", "helper/neighbour")
+				start := time.Now()
+				w.step(1, 0.1)
+				elapsed := time.Since(start)
+				t.Logf("frame took %v", elapsed)
+				assert.Less(t, elapsed, hostileBound)
+				errs := w.scriptErrors()
+				require.Len(t, errs, 1)
+				se := errs[0]
+				t.Logf("reported: %s", se.Message)
+				if budget == hostileBudget {
+					assert.Equal(t, "onUpdate", se.Callback)
+					assert.ErrorIs(t, se, ErrBudget)
+				} else {
+					assert.Equal(t, tt.callback, se.Callback)
+					assert.Contains(t, se.Message, "more than 1048576 values or 64 MiB in one copy")
+				}
+				assert.Contains(t, w.lines(), "neighbour\t1")
+			})
+		}
+	}
+}
+
+// TestCopyBoundedLoad: properties shared at 2^22 places make the script
+// fail to load, quickly; a self holding such data makes its reload
+// refused, quickly, and the old version runs on.
+func TestCopyBoundedLoad(t *testing.T) {
+	w := newWorld(t, withBudget(hostileBudget, 0))
+	start := time.Now()
+	_, err := w.h.Load("dag/properties")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "field 'properties': not plain data: properties.d.")
+	assert.Contains(t, err.Error(), "cannot store more than 1048576 values")
+	assert.Less(t, time.Since(start), hostileBound)
+
+	inst := w.attach(w.rt.Spawn(), "dag/self", nil)
+	w.requireNoErrors()
+	start = time.Now()
+	err = w.h.Reload("dag/self", []byte("return { onUpdate = function() end }"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "more than 1048576 values")
+	assert.Less(t, time.Since(start), hostileBound)
+	assert.True(t, inst.Live())
+	assert.Nil(t, w.h.Script("dag/self").st.onUpdate, "the old version runs on")
+}
+
+// TestCopyKeepsSmallDAG: a table shared at a few places is copied at
+// each, as a tree.
+func TestCopyKeepsSmallDAG(t *testing.T) {
+	w := newWorld(t)
+	L := w.h.states.Get()
+	defer L.Close()
+	require.NoError(t, L.DoString(`local dag = {} for i = 1, 10 do dag = { a = dag, b = dag } end; shared = dag`))
+	p, err := toPlain(L.GetGlobal("shared"), "shared")
+	require.NoError(t, err)
+	leaves := 0
+	var walk func(v any)
+	walk = func(v any) {
+		tbl := v.(*runtime.Table)
+		if len(tbl.Fields) == 0 {
+			leaves++
+		}
+		for _, f := range tbl.Fields {
+			walk(f.Value)
+		}
+	}
+	walk(p)
+	assert.Equal(t, 1024, leaves)
+}

@@ -1,0 +1,6 @@
+-- dag/emit.lua: event data shared at 2^22 places (SPEC 13 "Copies"): the
+-- copy ends as this callback's error, quickly, not as an exponential walk.
+local dag = require("lib.dag")
+return {
+  onUpdate = function(self, ctx) ctx.emit("x", dag(22)) end,
+}
