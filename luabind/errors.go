@@ -129,22 +129,35 @@ func errorMessage(err error) string {
 
 // traceback returns a short Lua traceback from an ApiError: at most
 // maxTracebackLines lines of maxTracebackLine bytes, without the Go
-// frames. gopher-lua calls the function at the bottom of the stack "main
-// chunk"; for a callback it is the callback, and is named so.
+// frames. At the bottom of the stack is protect (see newProtect), which
+// gopher-lua calls "main chunk", and above it the function it called:
+// the chunk, or the callback, which is named so.
 func traceback(err error, callback string) string {
 	var ae *lua.ApiError
 	if !errors.As(err, &ae) || ae.StackTrace == "" {
 		return ""
 	}
-	var lines []string
+	var all []string
 	for l := range strings.SplitSeq(ae.StackTrace, "\n") {
 		l = strings.TrimSpace(l)
 		if l == "" || l == "stack traceback:" || strings.HasPrefix(l, "[G]: in function 'PCall'") || strings.HasPrefix(l, "[G]: ?") {
 			continue
 		}
-		if callback != "chunk" && strings.HasSuffix(l, " in main chunk") {
-			l = strings.TrimSuffix(l, "main chunk") + "function '" + callback + "'"
+		all = append(all, l)
+	}
+	if n := len(all); n > 1 && all[n-1] == "[G]: in main chunk" {
+		all = all[:n-1]
+		bottom := all[n-2]
+		if at := strings.LastIndex(bottom, " in "); at >= 0 {
+			name := "function '" + callback + "'"
+			if callback == "chunk" {
+				name = "main chunk"
+			}
+			all[n-2] = bottom[:at] + " in " + name
 		}
+	}
+	var lines []string
+	for _, l := range all {
 		if len(lines) == maxTracebackLines {
 			lines = append(lines, "...")
 			break
@@ -160,25 +173,37 @@ func traceback(err error, callback string) string {
 	return "stack traceback:\n" + strings.Join(lines, "\n")
 }
 
-// indexError matches gopher-lua's wording of a failed index.
-var indexError = regexp.MustCompile(`attempt to index a non-table object\((\w+)\) with key '([^']*)'`)
+// Raw gopher-lua wordings anywhere in a message, for errors the mapper
+// did not see raised (an error caught by a pcall and raised again, an
+// error inside a coroutine).
+var (
+	looseIndex  = regexp.MustCompile(`attempt to index a non-table object\((\w+)\) with key '[^']*'`)
+	looseArith  = regexp.MustCompile(`cannot perform (?:add|sub|mul|div|mod|pow|unm) operation between (\w+) and (\w+)`)
+	looseConcat = regexp.MustCompile(`cannot perform concat operation between (\w+) and (\w+)`)
+)
 
-// arithError matches gopher-lua's wording of a failed arithmetic.
-var arithError = regexp.MustCompile(`cannot perform (?:add|sub|mul|div|mod|pow|unm) operation between (\w+) and (\w+)`)
-
-// luaWording rewrites gopher-lua's most common runtime error messages in
-// the words of reference Lua, which designers know:
-// "attempt to index a nil value (field 'x')",
+// luaWording rewrites gopher-lua's wording of runtime errors raised where
+// the mapper could not see them in the words of reference Lua, which
+// designers know, without a culprit: the key gopher-lua names is not the
+// value that failed. "attempt to index a nil value",
 // "attempt to perform arithmetic on a nil value".
 func luaWording(msg string) string {
-	msg = indexError.ReplaceAllString(msg, "attempt to index a $1 value (field '$2')")
-	return arithError.ReplaceAllStringFunc(msg, func(m string) string {
-		sub := arithError.FindStringSubmatch(m)
+	msg = looseIndex.ReplaceAllString(msg, "attempt to index a $1 value")
+	msg = looseArith.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := looseArith.FindStringSubmatch(m)
 		bad := sub[1]
 		if bad == "number" || bad == "string" {
 			bad = sub[2]
 		}
 		return "attempt to perform arithmetic on a " + bad + " value"
+	})
+	return looseConcat.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := looseConcat.FindStringSubmatch(m)
+		bad := sub[1]
+		if bad == "number" || bad == "string" {
+			bad = sub[2]
+		}
+		return "attempt to concatenate a " + bad + " value"
 	})
 }
 

@@ -30,7 +30,7 @@ func TestUpdateError(t *testing.T) {
 	assert.Equal(t, "onUpdate", se.Callback)
 	assert.Equal(t, bad, se.Entity)
 	assert.Equal(t, uint64(1), se.Frame)
-	assert.Regexp(t, `^testdata/scripts/errors/update\.lua:8: attempt to index .*\bx\b`, se.Message)
+	assert.Equal(t, "testdata/scripts/errors/update.lua:8: attempt to index a nil value (local 'target')", se.Message)
 	assert.Contains(t, se.Traceback, "errors/update.lua:8:")
 	assert.LessOrEqual(t, strings.Count(se.Traceback, "\n"), 10, "a short traceback")
 	assert.NotContains(t, se.Traceback, ".go:", "no Go frames")

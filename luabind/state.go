@@ -33,6 +33,7 @@ type state struct {
 	eventNames []string
 
 	ctx      *lua.LTable
+	protect  *lua.LFunction
 	entityMT *lua.LTable
 	eventMT  *lua.LTable
 
@@ -175,6 +176,7 @@ func (st *state) bind() {
 	g.RawSetString("print", L.NewFunction(h.luaPrint))
 	g.RawSetString("require", L.NewFunction(st.require))
 	bindRandom(L, newRand(h.rt.Seed(), st.script.name), h.rt.Seed(), st.script.name)
+	st.protect = newProtect(L)
 	st.entityMT = st.newEntityType()
 	st.eventMT = st.newEventType()
 	st.ctx = st.newCtx()
@@ -351,7 +353,8 @@ func (st *state) stopping(L *lua.LState) {
 }
 
 // pcall calls the function below nargs arguments on the stack,
-// protected and under the budget. A nested callback stopped without blame
+// protected, under the budget and through st.protect, which words its
+// errors like reference Lua. A nested callback stopped without blame
 // returns errNested, which callers treat as a normal return; any other
 // error is a *runtime.ScriptError.
 func (st *state) pcall(nargs, nret int, callback string) error {
@@ -359,7 +362,9 @@ func (st *state) pcall(nargs, nret int, callback string) error {
 	if b != nil {
 		b.arm()
 	}
-	err := st.L.PCall(nargs, nret, nil)
+	L := st.L
+	L.Insert(st.protect, L.GetTop()-nargs)
+	err := L.PCall(nargs+1, nret, nil)
 	var o overrun
 	if b != nil {
 		o = b.disarm()

@@ -1,0 +1,179 @@
+package luabind
+
+import (
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Reading gopher-lua's bytecode to name the culprit of a runtime error,
+// the way reference Lua does: the register an instruction failed on is
+// traced back to the instruction that last set it (a local's own
+// register, GETGLOBAL, GETTABLE with a constant key, GETUPVAL, SELF,
+// LOADK of a string). gopher-lua lays a 32-bit instruction out as
+// opcode (6 bits) | A (8) | B (9) | C (9) from the top, and Bx, sBx in
+// the low 18 bits: not the layout of reference Lua.
+
+// inst is one gopher-lua instruction.
+type inst uint32
+
+func (i inst) op() int  { return int(i >> 26) }
+func (i inst) a() int   { return int(i>>18) & 0xff }
+func (i inst) b() int   { return int(i & 0x1ff) }
+func (i inst) c() int   { return int(i>>9) & 0x1ff }
+func (i inst) bx() int  { return int(i & 0x3ffff) }
+func (i inst) sbx() int { return i.bx() - (1<<18-1)>>1 }
+
+// rkConstant is the bit of an RK operand that marks a constant index.
+const rkConstant = 1 << 8
+
+// culprit is how an error names a value: kind is "local", "global",
+// "field", "upvalue", "method" or "constant"; the zero culprit names
+// nothing.
+type culprit struct {
+	kind, name string
+}
+
+// String returns " (local 'boss')", or "" for the zero culprit.
+func (c culprit) String() string {
+	if c.kind == "" {
+		return ""
+	}
+	return " (" + c.kind + " '" + c.name + "')"
+}
+
+// localName returns the name of the local variable held in register reg
+// at pc, or "". gopher-lua records a local's live range as [StartPc,
+// EndPc], in declaration order.
+func localName(p *lua.FunctionProto, reg, pc int) string {
+	for _, l := range p.DbgLocals {
+		if l.StartPc > pc {
+			break
+		}
+		if pc <= l.EndPc {
+			if reg == 0 {
+				return l.Name
+			}
+			reg--
+		}
+	}
+	return ""
+}
+
+// objName names what register reg held at instruction pc of p.
+func objName(p *lua.FunctionProto, pc, reg int) culprit {
+	if name := localName(p, reg, pc); name != "" {
+		return culprit{"local", name}
+	}
+	setter := findSetReg(p, pc, reg)
+	if setter < 0 {
+		return culprit{}
+	}
+	i := inst(p.Code[setter])
+	switch i.op() {
+	case lua.OP_MOVE, lua.OP_MOVEN:
+		if i.b() < i.a() {
+			return objName(p, setter, i.b())
+		}
+	case lua.OP_GETGLOBAL:
+		return culprit{"global", constantString(p, i.bx())}
+	case lua.OP_GETTABLE, lua.OP_GETTABLEKS:
+		return culprit{"field", keyName(p, setter, i.c())}
+	case lua.OP_SELF:
+		return culprit{"method", keyName(p, setter, i.c())}
+	case lua.OP_GETUPVAL:
+		if i.b() < len(p.DbgUpvalues) {
+			return culprit{"upvalue", p.DbgUpvalues[i.b()]}
+		}
+	case lua.OP_LOADK:
+		if s, ok := p.Constants[i.bx()].(lua.LString); ok {
+			return culprit{"constant", string(s)}
+		}
+	}
+	return culprit{}
+}
+
+// keyName names the key RK(rk) of a table access at pc: a constant string
+// or a register loaded with one, else "?".
+func keyName(p *lua.FunctionProto, pc, rk int) string {
+	if rk&rkConstant != 0 {
+		if s, ok := p.Constants[rk&^rkConstant].(lua.LString); ok {
+			return string(s)
+		}
+		return "?"
+	}
+	if c := objName(p, pc, rk); c.kind == "constant" {
+		return c.name
+	}
+	return "?"
+}
+
+// constantString returns constant k of p as a string, or "?".
+func constantString(p *lua.FunctionProto, k int) string {
+	if s, ok := p.Constants[k].(lua.LString); ok {
+		return string(s)
+	}
+	return "?"
+}
+
+// findSetReg returns the pc of the last instruction before lastpc that set
+// register reg, or -1 when none did or the one that did ran only on a
+// branch (code a jump could skip).
+func findSetReg(p *lua.FunctionProto, lastpc, reg int) int {
+	setreg, jmptarget := -1, 0
+	for pc := 0; pc < lastpc; pc++ {
+		i := inst(p.Code[pc])
+		a := i.a()
+		change := false
+		switch i.op() {
+		case lua.OP_LOADNIL:
+			change = a <= reg && reg <= i.b()
+		case lua.OP_TFORLOOP:
+			change = reg >= a+2
+		case lua.OP_CALL, lua.OP_TAILCALL:
+			change = reg >= a
+		case lua.OP_VARARG:
+			change = reg >= a && (i.b() == 0 || reg <= a+i.b()-2)
+		case lua.OP_SELF:
+			change = reg == a || reg == a+1
+		case lua.OP_FORLOOP:
+			change = reg >= a && reg <= a+3
+		case lua.OP_JMP:
+			if dest := pc + 1 + i.sbx(); dest <= lastpc && dest > jmptarget {
+				jmptarget = dest
+			}
+		case lua.OP_LOADBOOL:
+			if i.c() != 0 && pc+2 <= lastpc && pc+2 > jmptarget {
+				jmptarget = pc + 2
+			}
+			change = reg == a
+		case lua.OP_CLOSURE:
+			change = reg == a
+			// The instructions after a CLOSURE name its upvalues; they
+			// are not executed.
+			pc += int(p.FunctionPrototypes[i.bx()].NumUpvalues)
+		case lua.OP_SETGLOBAL, lua.OP_SETUPVAL, lua.OP_SETTABLE, lua.OP_SETTABLEKS,
+			lua.OP_EQ, lua.OP_LT, lua.OP_LE, lua.OP_TEST, lua.OP_RETURN,
+			lua.OP_SETLIST, lua.OP_CLOSE, lua.OP_NOP:
+		default:
+			change = reg == a
+		}
+		if change {
+			setreg = pc
+			if pc < jmptarget {
+				setreg = -1
+			}
+		}
+	}
+	return setreg
+}
+
+// isMethodCall reports whether the function called by the CALL or
+// TAILCALL at pc of p was fetched by SELF (obj:name(...)), whose self
+// argument reference Lua does not count.
+func isMethodCall(p *lua.FunctionProto, pc int) bool {
+	i := inst(p.Code[pc])
+	if i.op() != lua.OP_CALL && i.op() != lua.OP_TAILCALL {
+		return false
+	}
+	setter := findSetReg(p, pc, i.a())
+	return setter >= 0 && inst(p.Code[setter]).op() == lua.OP_SELF
+}

@@ -1,0 +1,301 @@
+package luabind
+
+import (
+	"fmt"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// The error mapper proper: it runs while gopher-lua raises an error, with
+// the failing frame still on the stack, and rewrites the message in the
+// words of reference Lua 5.4, naming the culprit (SPEC 4.6).
+
+// newProtect returns the function st.pcall calls callbacks through:
+// protect(fn, ...) calls fn(...) with the state's panic hook installed, so
+// that every error raised while fn runs, outside a pcall of its own, is
+// rewritten before the stack unwinds. gopher-lua's PCall installs its own
+// hook on entry, hence the extra call.
+func newProtect(L *lua.LState) *lua.LFunction {
+	return L.NewFunction(func(L *lua.LState) int {
+		prev := L.Panic
+		L.Panic = func(L *lua.LState) {
+			if msg, ok := L.Get(-1).(lua.LString); ok {
+				if m := rewriteError(L, string(msg)); m != string(msg) {
+					L.Pop(1)
+					L.Push(lua.LString(m))
+				}
+			}
+			prev(L)
+		}
+		defer func() { L.Panic = prev }()
+		L.Call(L.GetTop()-1, lua.MultRet)
+		return L.GetTop()
+	})
+}
+
+// framePC returns the index of the instruction the frame of dbg is
+// executing. gopher-lua keeps a frame's program counter (one past that
+// instruction) in an unexported field of Debug and offers no accessor;
+// the field is read with reflection, and ok is false should a later
+// gopher-lua lay Debug out differently (the messages then name nothing).
+func framePC(dbg *lua.Debug) (pc int, ok bool) {
+	f := reflect.ValueOf(dbg).Elem().FieldByName("frame")
+	if !f.IsValid() || f.Kind() != reflect.Pointer || f.IsNil() {
+		return 0, false
+	}
+	p := f.Elem().FieldByName("Pc")
+	if !p.IsValid() || p.Kind() != reflect.Int {
+		return 0, false
+	}
+	return int(p.Int()) - 1, true
+}
+
+// luaFrame is a Lua function's frame on the stack: its prototype, the
+// instruction it is executing and the Debug to read its registers with.
+type luaFrame struct {
+	dbg   *lua.Debug
+	proto *lua.FunctionProto
+	pc    int
+	where string
+}
+
+// frameAt returns the frame at stack level, or ok false when it is not a
+// Lua function's.
+func frameAt(L *lua.LState, level int) (f luaFrame, isLua bool, ok bool) {
+	dbg, ok := L.GetStack(level)
+	if !ok {
+		return f, false, false
+	}
+	fv, err := L.GetInfo("fSl", dbg, lua.LNil)
+	if err != nil {
+		return f, false, false
+	}
+	fn, _ := fv.(*lua.LFunction)
+	if fn == nil || fn.IsG {
+		return f, false, true
+	}
+	pc, ok := framePC(dbg)
+	if !ok || pc < 0 || pc >= len(fn.Proto.Code) {
+		return f, false, false
+	}
+	return luaFrame{dbg: dbg, proto: fn.Proto, pc: pc, where: fmt.Sprintf("%s:%d: ", dbg.Source, dbg.CurrentLine)}, true, true
+}
+
+// reg returns the value of register r of the frame.
+func (f luaFrame) reg(L *lua.LState, r int) lua.LValue {
+	_, v := L.GetLocal(f.dbg, r+1)
+	return v
+}
+
+// rk returns operand RK(x) of the frame's instruction: a constant or a
+// register, and the register (-1 for a constant).
+func (f luaFrame) rk(L *lua.LState, x int) (lua.LValue, int) {
+	if x&rkConstant != 0 {
+		return f.proto.Constants[x&^rkConstant], -1
+	}
+	return f.reg(L, x), x
+}
+
+// name names register r at the frame's instruction, checking that it
+// holds a value of type typ, as the raw message said.
+func (f luaFrame) name(L *lua.LState, r int, typ string) string {
+	if r < 0 || f.reg(L, r).Type().String() != typ {
+		return ""
+	}
+	return objName(f.proto, f.pc, r).String()
+}
+
+// Raw messages of gopher-lua that the mapper rewrites.
+var (
+	rawIndex   = regexp.MustCompile(`^attempt to index a non-table object\((\w+)\) with key '.*'$`)
+	rawArith   = regexp.MustCompile(`^cannot perform (?:add|sub|mul|div|mod|pow) operation between \w+ and \w+$`)
+	rawConcat  = regexp.MustCompile(`^cannot perform concat operation between \w+ and \w+$`)
+	rawCompare = regexp.MustCompile(`^attempt to compare (\w+) with (\w+)$`)
+	rawArg     = regexp.MustCompile(`^bad argument #(\d+) to (.*?) \((.*)\)$`)
+	rawFor     = map[string]string{
+		"for statement init must be a number":  "'for' initial value must be a number",
+		"for statement limit must be a number": "'for' limit must be a number",
+		"for statement step must be a number":  "'for' step must be a number",
+	}
+)
+
+// rewriteError returns msg, being raised now, in reference Lua's words
+// with its culprit named; msg itself when it is not one of gopher-lua's
+// runtime errors.
+func rewriteError(L *lua.LState, msg string) string {
+	f, isLua, ok := frameAt(L, 0)
+	if !ok {
+		return msg
+	}
+	if !isLua {
+		// An error raised by a Go function: an argument error is counted
+		// and named from the call site.
+		caller, isLua, _ := frameAt(L, 1)
+		if !isLua {
+			return msg
+		}
+		body, found := strings.CutPrefix(msg, caller.where)
+		if !found {
+			return msg
+		}
+		return caller.where + argError(caller, body)
+	}
+	body, found := strings.CutPrefix(msg, f.where)
+	if !found {
+		return msg
+	}
+	if m := vmError(L, f, body); m != "" {
+		return f.where + m
+	}
+	return msg
+}
+
+// vmError rewrites body, raised by the frame's instruction, or returns "".
+func vmError(L *lua.LState, f luaFrame, body string) string {
+	i := inst(f.proto.Code[f.pc])
+	switch op := i.op(); op {
+	case lua.OP_GETTABLE, lua.OP_GETTABLEKS, lua.OP_SELF, lua.OP_SETTABLE, lua.OP_SETTABLEKS:
+		m := rawIndex.FindStringSubmatch(body)
+		if m == nil {
+			return ""
+		}
+		obj := i.b()
+		if op == lua.OP_SETTABLE || op == lua.OP_SETTABLEKS {
+			obj = i.a()
+		}
+		return "attempt to index a " + m[1] + " value" + f.name(L, obj, m[1])
+	case lua.OP_ADD, lua.OP_SUB, lua.OP_MUL, lua.OP_DIV, lua.OP_MOD, lua.OP_POW:
+		if !rawArith.MatchString(body) {
+			return ""
+		}
+		v, r := f.rk(L, i.b())
+		if isNumeric(v) {
+			v, r = f.rk(L, i.c())
+		}
+		return arithError(L, f, v, r)
+	case lua.OP_UNM:
+		if body != "__unm undefined" {
+			return ""
+		}
+		return arithError(L, f, f.reg(L, i.b()), i.b())
+	case lua.OP_LEN:
+		if body != "__len undefined" {
+			return ""
+		}
+		typ := f.reg(L, i.b()).Type().String()
+		return "attempt to get length of a " + typ + " value" + f.name(L, i.b(), typ)
+	case lua.OP_CONCAT:
+		if !rawConcat.MatchString(body) {
+			return ""
+		}
+		r := concatCulprit(L, f, i.b(), i.c())
+		typ := f.reg(L, r).Type().String()
+		return "attempt to concatenate a " + typ + " value" + f.name(L, r, typ)
+	case lua.OP_EQ, lua.OP_LT, lua.OP_LE:
+		m := rawCompare.FindStringSubmatch(body)
+		if m == nil || m[1] != m[2] {
+			return ""
+		}
+		return "attempt to compare two " + m[1] + " values"
+	case lua.OP_CALL, lua.OP_TAILCALL, lua.OP_TFORLOOP:
+		if body != "attempt to call a non-function object" {
+			return ""
+		}
+		typ := f.reg(L, i.a()).Type().String()
+		if op == lua.OP_TFORLOOP {
+			return "attempt to call a " + typ + " value"
+		}
+		return "attempt to call a " + typ + " value" + f.name(L, i.a(), typ)
+	case lua.OP_FORPREP:
+		return rawFor[body]
+	}
+	return ""
+}
+
+// arithError words a failed arithmetic on v, held in register r (-1 for a
+// constant).
+func arithError(L *lua.LState, f luaFrame, v lua.LValue, r int) string {
+	typ := v.Type().String()
+	return "attempt to perform arithmetic on a " + typ + " value" + f.name(L, r, typ)
+}
+
+// isNumeric reports whether arithmetic accepts v: a number, or a string
+// that reads as one.
+func isNumeric(v lua.LValue) bool {
+	switch x := v.(type) {
+	case lua.LNumber:
+		return true
+	case lua.LString:
+		_, err := strconv.ParseFloat(strings.TrimSpace(string(x)), 64)
+		return err == nil || isHexNumber(string(x))
+	}
+	return false
+}
+
+// isHexNumber reports whether s reads as a hexadecimal Lua number.
+func isHexNumber(s string) bool {
+	s = strings.TrimSpace(s)
+	s = strings.TrimPrefix(s, "-")
+	if len(s) < 3 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X') {
+		return false
+	}
+	_, err := strconv.ParseUint(s[2:], 16, 64)
+	return err == nil
+}
+
+// concatCulprit returns the register of R(b) .. ... .. R(c) that failed.
+// Concatenation runs from the right; the culprit of a failed pair is its
+// left operand unless that one is a string or a number.
+func concatCulprit(L *lua.LState, f luaFrame, b, c int) int {
+	right := c
+	for r := c - 1; r >= b; r-- {
+		left := f.reg(L, r)
+		if !canConcat(left) {
+			return r
+		}
+		if right >= 0 && !canConcat(f.reg(L, right)) {
+			return right
+		}
+		right = -1
+	}
+	return c
+}
+
+// canConcat reports whether .. accepts v without a metamethod.
+func canConcat(v lua.LValue) bool {
+	t := v.Type()
+	return t == lua.LTString || t == lua.LTNumber
+}
+
+// argError renumbers and renames "bad argument #n to f (...)" raised by a
+// Go function that the frame's instruction called: a method call does
+// not count self, as in reference Lua, and the function is named as the
+// call site names it.
+func argError(caller luaFrame, body string) string {
+	m := rawArg.FindStringSubmatch(body)
+	if m == nil {
+		return body
+	}
+	n, err := strconv.Atoi(m[1])
+	if err != nil {
+		return body
+	}
+	name := m[2]
+	i := inst(caller.proto.Code[caller.pc])
+	if i.op() == lua.OP_CALL || i.op() == lua.OP_TAILCALL {
+		if c := objName(caller.proto, caller.pc, i.a()); c.kind != "" && c.kind != "constant" {
+			name = "'" + c.name + "'"
+		}
+		if isMethodCall(caller.proto, caller.pc) {
+			n--
+		}
+	}
+	if n == 0 {
+		return fmt.Sprintf("calling %s on bad self (%s)", name, m[3])
+	}
+	return fmt.Sprintf("bad argument #%d to %s (%s)", n, name, m[3])
+}
