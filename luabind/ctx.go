@@ -227,10 +227,8 @@ func (st *state) notify(L *lua.LState, at int, target runtime.Handle) int {
 		L.ArgError(at+1, err.Error())
 	}
 	mask := -1
-	if m, ok := L.Get(at + 2).(lua.LNumber); ok {
-		mask = int(int64(m))
-	} else if L.Get(at+2) != lua.LNil {
-		L.ArgError(at+2, "mask must be a number")
+	if L.Get(at+2) != lua.LNil {
+		mask = int(int64(L.CheckNumber(at + 2)))
 	}
 	// data is a fresh conversion: it need not be copied again.
 	ok, err := st.host.rt.Events().NotifyPlain(target, name, data, mask)

@@ -28,7 +28,7 @@ func checkEntity(L *lua.LState, n int) runtime.Handle {
 			return h
 		}
 	}
-	L.ArgError(n, entityTypeName+" expected")
+	L.ArgError(n, entityTypeName+" expected, got "+L.Get(n).Type().String())
 	return runtime.Handle{}
 }
 
@@ -236,7 +236,7 @@ func (st *state) newEventType() *lua.LTable {
 func checkEvent(L *lua.LState) *runtime.Event {
 	ud, ok := L.Get(1).(*lua.LUserData)
 	if !ok {
-		L.ArgError(1, "event expected")
+		L.ArgError(1, "event expected, got "+L.Get(1).Type().String())
 	}
 	ev, _ := ud.Value.(*runtime.Event)
 	return ev

@@ -27,7 +27,7 @@ return {
       { "string expected", function() ctx.emit() end },
       { "cannot store a function", function() ctx.emit("x", print) end },
       { "cannot store a cycle", function() local t = {} t[1] = t ctx.emit("x", t) end },
-      { "mask must be a number", function() ctx.emit("x", nil, "all") end },
+      { "number expected, got string", function() ctx.emit("x", nil, "all") end },
       { "table expected", function() ctx.spawn(5) end },
       { "unknown spec field", function() ctx.spawn({ bogus = 1 }) end },
       { "spec.name must be a string", function() ctx.spawn({ name = 5 }) end },
