@@ -1,6 +1,7 @@
 package luabind
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"regexp"
@@ -230,21 +231,27 @@ func isNumeric(v lua.LValue) bool {
 	case lua.LNumber:
 		return true
 	case lua.LString:
-		_, err := strconv.ParseFloat(strings.TrimSpace(string(x)), 64)
-		return err == nil || isHexNumber(string(x))
+		return readsAsNumber(string(x))
 	}
 	return false
 }
 
-// isHexNumber reports whether s reads as a hexadecimal Lua number.
-func isHexNumber(s string) bool {
+// readsAsNumber reports whether s, blanks around it aside, is a decimal
+// or hexadecimal Lua numeral, optionally signed.
+func readsAsNumber(s string) bool {
 	s = strings.TrimSpace(s)
-	s = strings.TrimPrefix(s, "-")
-	if len(s) < 3 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X') {
+	if t, ok := strings.CutPrefix(s, "-"); ok {
+		s = t
+	}
+	if s == "" || !(isDigit(s[0]) || s[0] == '.') {
 		return false
 	}
-	_, err := strconv.ParseUint(s[2:], 16, 64)
-	return err == nil
+	if isHexPrefix(s) {
+		_, err := strconv.ParseUint(s[2:], 16, 64)
+		return err == nil
+	}
+	_, err := strconv.ParseFloat(s, 64)
+	return err == nil || errors.Is(err, strconv.ErrRange)
 }
 
 // concatCulprit returns the register of R(b) .. ... .. R(c) that failed.

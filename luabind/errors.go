@@ -52,9 +52,11 @@ func loadError(script, file, msg string) *LoadError {
 	return e
 }
 
-// compileError turns gopher-lua's parse errors ("x.lua line:3(column:5)
-// near 'end': syntax error") into the form editors jump to:
-// "x.lua:3: syntax error near 'end'".
+// compileError turns a chunk gopher-lua refused into the form editors
+// jump to, "x.lua:3: message". A syntax error is worded by checkSyntax
+// ("x.lua:9: 'end' expected (to close 'if' at line 3) near <eof>"), or,
+// should it find none, from gopher-lua's own ("x.lua:3: syntax error
+// near 'end'").
 func compileError(script, file string, src []byte, err error) *LoadError {
 	// LState.Load wraps the parse error in an ApiError, which has no Unwrap.
 	if ae, ok := err.(*lua.ApiError); ok && ae.Cause != nil {
@@ -62,6 +64,9 @@ func compileError(script, file string, src []byte, err error) *LoadError {
 	}
 	var pe *parse.Error
 	if errors.As(err, &pe) {
+		if se := checkSyntax(string(src)); se != nil {
+			return &LoadError{Script: script, File: file, Line: se.line, Message: bound(fmt.Sprintf("%s:%d: %s", file, se.line, se.msg))}
+		}
 		msg := strings.TrimSpace(pe.Message)
 		line := pe.Pos.Line
 		near := "near '" + pe.Token + "'"

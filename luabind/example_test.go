@@ -130,7 +130,7 @@ func ExampleHost_Reload() {
 	// Output:
 	// v1	1
 	// v2	11
-	// testdata/scripts/counter.lua:1: syntax error near <eof> (reload refused: the previous version of counter keeps running)
+	// testdata/scripts/counter.lua:1: '}' expected near <eof> (reload refused: the previous version of counter keeps running)
 	// v2	21
 }
 

@@ -375,7 +375,7 @@ func TestHotReloadModuleFixRetriesRefusedScript(t *testing.T) {
 	w.await("the broken module settled", func() bool { return true })
 	w.write("user_a.lua", hrFixture(t, "user_a.lua"))
 	_, err := w.awaitRefused("user_a.lua")
-	hrRefused(t, err, w.file("lib/mod.lua")+":2: syntax error")
+	hrRefused(t, err, w.file("lib/mod.lua")+":2: '}' expected (to close '{' at line 1) near <eof>")
 
 	w.write("lib/mod.lua", hrFixture(t, "lib/mod_v2.lua"))
 	frames := w.awaitReload("user_a.lua")

@@ -23,7 +23,7 @@ func TestBadScene(t *testing.T) {
 		{"unknown field", "unknown.json", []string{`testdata/bad/unknown\.json:3:39: unknown field "colour"`}},
 		{"missing script", "missing.json", []string{`testdata/bad/missing\.json: `, `nowhere`, `not found`}},
 		{"duplicate entity name", "duplicate.json", []string{`testdata/bad/duplicate\.json: `, `"twin"`}},
-		{"script does not compile", "syntax.json", []string{`testdata/bad/syntax\.json: `, `testdata/bad/scripts/x\.lua:3: syntax error near '='`}},
+		{"script does not compile", "syntax.json", []string{`testdata/bad/syntax\.json: `, `testdata/bad/scripts/x\.lua:3: unexpected symbol near '='`}},
 		{"chunk fails", "chunkerr.json", []string{`testdata/bad/chunkerr\.json: `, `testdata/bad/scripts/chunkerr\.lua:3: `}},
 		{"script returns no table", "notable.json", []string{`testdata/bad/notable\.json: `, `testdata/bad/scripts/notable\.lua`, `must return a table`}},
 		{"no script directory", "nodir.json", []string{`testdata/bad/nodir\.json: `, `nothing-here`}},
@@ -150,7 +150,7 @@ func TestCheck(t *testing.T) {
 		lines := strings.Split(strings.TrimSuffix(res.stdout, "\n"), "\n")
 		require.Len(t, lines, 4, "one line per problem:\n%s", res.stdout)
 		want := map[string]string{
-			"testdata/bad/scripts/x.lua":          `^testdata/bad/scripts/x\.lua:3: syntax error near '='$`,
+			"testdata/bad/scripts/x.lua":          `^testdata/bad/scripts/x\.lua:3: unexpected symbol near '='$`,
 			"testdata/bad/scripts/unfinished.lua": `^testdata/bad/scripts/unfinished\.lua:\d+: .*<eof>`,
 			"testdata/bad/scripts/chunkerr.lua":   `^testdata/bad/scripts/chunkerr\.lua:3: `,
 			"testdata/bad/scripts/notable.lua":    `^testdata/bad/scripts/notable\.lua(:\d+)?: .*return a table`,
@@ -169,7 +169,7 @@ func TestCheck(t *testing.T) {
 	t.Run("one broken file", func(t *testing.T) {
 		res := luahostRun(t, "check", "testdata/bad/scripts/x.lua", "testdata/bad/scripts/ok.lua")
 		assert.Equal(t, 1, res.code)
-		assert.Equal(t, "testdata/bad/scripts/x.lua:3: syntax error near '='\n", res.stdout)
+		assert.Equal(t, "testdata/bad/scripts/x.lua:3: unexpected symbol near '='\n", res.stdout)
 	})
 
 	t.Run("missing path", func(t *testing.T) {

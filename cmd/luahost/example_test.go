@@ -56,11 +56,11 @@ func TestReadmeBreakScript(t *testing.T) {
 		res := luahostRunIn(t, dir, "run", "demo.json", "--frames", "3")
 		assert.Equal(t, 2, res.code)
 		assert.Empty(t, res.stdout)
-		assert.Equal(t, "luahost run: demo.json: entity 2 (beacon): spinner.lua:25: syntax error near 'onUpdate'\n", res.stderr)
+		assert.Equal(t, "luahost run: demo.json: entity 2 (beacon): spinner.lua:25: '}' expected (to close '{' at line 11) near 'onUpdate'\n", res.stderr)
 
 		check := luahostRunIn(t, dir, "check", ".")
 		assert.Equal(t, 1, check.code)
-		assert.Equal(t, "spinner.lua:25: syntax error near 'onUpdate'\n", check.stdout)
+		assert.Equal(t, "spinner.lua:25: '}' expected (to close '{' at line 11) near 'onUpdate'\n", check.stdout)
 	})
 }
 

@@ -1,0 +1,427 @@
+package luabind
+
+import "fmt"
+
+// The syntax pre-check: gopher-lua's parser says only "syntax error near
+// 'x'". When it refuses a chunk, this recursive-descent reading of Lua
+// 5.1's grammar (it builds nothing) finds the first error and words it
+// like reference Lua: what was expected, for an unclosed block its opener
+// and line ("'end' expected (to close 'if' at line 3) near <eof>"), and
+// for an operator of another language what to write instead ("'+=' is
+// not Lua: write x = x + 1").
+
+// syntaxError is the first syntax error of a chunk: its line and message.
+type syntaxError struct {
+	line int
+	msg  string
+}
+
+// checkSyntax returns the first syntax error of src, or nil when it finds
+// none.
+func checkSyntax(src string) (err *syntaxError) {
+	p := &parser{lx: lexer{src: src, line: 1}}
+	defer func() {
+		if r := recover(); r != nil {
+			se, ok := r.(*syntaxError)
+			if !ok {
+				panic(r)
+			}
+			err = se
+		}
+	}()
+	p.advance()
+	p.block(nil)
+	if p.tok.kind != tEOF {
+		p.fail("<eof> expected " + p.tok.near())
+	}
+	return nil
+}
+
+// parser reads tokens from its lexer; tok is the current one, open the
+// constructs waiting for their closers, innermost last.
+type parser struct {
+	lx   lexer
+	tok  token
+	open []opener
+}
+
+// opener is a construct waiting for its closing token: "if" at line 3
+// waits for "end".
+type opener struct {
+	what, closer string
+	line         int
+}
+
+// fail stops the check with msg at the current token's line.
+func (p *parser) fail(msg string) {
+	p.failAt(p.tok.line, msg)
+}
+
+func (p *parser) failAt(line int, msg string) {
+	panic(&syntaxError{line: line, msg: msg})
+}
+
+// advance moves to the next token. A foreign operator or a lexical error
+// stops the check at once: neither is ever valid.
+func (p *parser) advance() {
+	t, err := p.lx.next()
+	if err != nil {
+		p.failAt(err.line, err.msg)
+	}
+	if t.kind == tForeign {
+		p.failAt(t.line, fmt.Sprintf("'%s' is not Lua: %s", t.text, foreignHint(t.text)))
+	}
+	p.tok = t
+}
+
+// accept advances past s when it is the current token.
+func (p *parser) accept(s string) bool {
+	if p.tok.is(s) {
+		p.advance()
+		return true
+	}
+	return false
+}
+
+// expect advances past s or fails with "'s' expected near ...".
+func (p *parser) expect(s string) {
+	if !p.accept(s) {
+		p.fail("'" + s + "' expected " + p.tok.near())
+	}
+}
+
+// opening returns the opener of a construct that starts at line and
+// waits for closer.
+func (p *parser) opening(what, closer string, line int) opener {
+	o := opener{what, closer, line}
+	p.open = append(p.open, o)
+	return o
+}
+
+// close advances past o's closer or fails naming o.
+func (p *parser) close(o opener) {
+	if p.accept(o.closer) {
+		p.open = p.open[:len(p.open)-1]
+		return
+	}
+	p.unclosed(o)
+}
+
+// unclosed fails: o's closer was expected at the current token.
+func (p *parser) unclosed(o opener) {
+	if o.line == p.tok.line {
+		p.fail("'" + o.closer + "' expected " + p.tok.near())
+	}
+	p.fail(fmt.Sprintf("'%s' expected (to close '%s' at line %d) %s", o.closer, o.what, o.line, p.tok.near()))
+}
+
+// name advances past a name or fails.
+func (p *parser) name() {
+	if p.tok.kind != tName {
+		p.fail("<name> expected " + p.tok.near())
+	}
+	p.advance()
+}
+
+// blockEnds reports whether the current token ends a block.
+func (p *parser) blockEnds() bool {
+	if p.tok.kind == tEOF {
+		return true
+	}
+	return p.tok.is("end") || p.tok.is("else") || p.tok.is("elseif") || p.tok.is("until")
+}
+
+// block reads statements until a token that ends a block. in is the
+// construct the block belongs to (nil for the chunk): a closing bracket
+// or a comma where a statement should start means its closer is
+// missing.
+func (p *parser) block(in *opener) {
+	for !p.blockEnds() {
+		if p.tok.is("return") {
+			p.advance()
+			if !p.blockEnds() && !p.tok.is(";") {
+				p.exprList()
+			}
+			p.accept(";")
+			return
+		}
+		if in != nil && (p.tok.is(",") || p.tok.is(")") || p.tok.is("}") || p.tok.is("]")) {
+			p.unclosed(*in)
+		}
+		p.statement()
+	}
+}
+
+// statement reads one statement.
+func (p *parser) statement() {
+	line := p.tok.line
+	switch {
+	case p.accept(";"), p.accept("break"):
+	case p.accept("if"):
+		o := p.opening("if", "end", line)
+		p.expr()
+		p.expect("then")
+		p.block(&o)
+		for p.tok.is("elseif") {
+			p.advance()
+			p.expr()
+			p.expect("then")
+			p.block(&o)
+		}
+		if p.accept("else") {
+			p.block(&o)
+		}
+		p.close(o)
+	case p.accept("while"):
+		o := p.opening("while", "end", line)
+		p.expr()
+		p.expect("do")
+		p.block(&o)
+		p.close(o)
+	case p.accept("do"):
+		o := p.opening("do", "end", line)
+		p.block(&o)
+		p.close(o)
+	case p.accept("for"):
+		p.forStatement(line)
+	case p.accept("repeat"):
+		o := p.opening("repeat", "until", line)
+		p.block(&o)
+		p.close(o)
+		p.expr()
+	case p.accept("function"):
+		p.name()
+		for p.accept(".") {
+			p.name()
+		}
+		if p.accept(":") {
+			p.name()
+		}
+		p.funcBody(line)
+	case p.accept("local"):
+		if p.accept("function") {
+			p.name()
+			p.funcBody(line)
+			return
+		}
+		p.name()
+		for p.accept(",") {
+			p.name()
+		}
+		if p.accept("=") {
+			p.exprList()
+		}
+	case p.accept("goto"):
+		p.name()
+	case p.accept("::"):
+		p.name()
+		p.expect("::")
+	default:
+		p.exprStatement()
+	}
+}
+
+// forStatement reads a numeric or generic for after "for".
+func (p *parser) forStatement(line int) {
+	o := p.opening("for", "end", line)
+	p.name()
+	switch {
+	case p.accept("="):
+		p.expr()
+		p.expect(",")
+		p.expr()
+		if p.accept(",") {
+			p.expr()
+		}
+	case p.tok.is(","), p.tok.is("in"):
+		for p.accept(",") {
+			p.name()
+		}
+		p.expect("in")
+		p.exprList()
+	default:
+		p.fail("'=' or 'in' expected " + p.tok.near())
+	}
+	p.expect("do")
+	p.block(&o)
+	p.close(o)
+}
+
+// exprStatement reads a call or an assignment.
+func (p *parser) exprStatement() {
+	call := p.suffixedExpr()
+	if p.tok.is("=") || p.tok.is(",") {
+		for p.accept(",") {
+			p.suffixedExpr()
+		}
+		p.expect("=")
+		p.exprList()
+		return
+	}
+	if !call {
+		p.fail("syntax error " + p.tok.near())
+	}
+}
+
+// funcBody reads "(params) block end" of a function that starts at line.
+func (p *parser) funcBody(line int) {
+	o := p.opening("function", "end", line)
+	open := p.opening("(", ")", p.tok.line)
+	p.expect("(")
+	if !p.tok.is(")") {
+		for {
+			if p.accept("...") {
+				break
+			}
+			p.name()
+			if !p.accept(",") {
+				break
+			}
+		}
+	}
+	p.close(open)
+	p.block(&o)
+	p.close(o)
+}
+
+// exprList reads expressions separated by commas.
+func (p *parser) exprList() {
+	p.expr()
+	for p.accept(",") {
+		p.expr()
+	}
+}
+
+// binaryOps are Lua 5.1's binary operators.
+var binaryOps = map[string]bool{
+	"+": true, "-": true, "*": true, "/": true, "%": true, "^": true, "..": true,
+	"==": true, "~=": true, "<": true, "<=": true, ">": true, ">=": true, "and": true, "or": true,
+}
+
+// expr reads an expression; precedence does not matter to the check.
+func (p *parser) expr() {
+	for {
+		for p.tok.is("not") || p.tok.is("-") || p.tok.is("#") {
+			p.advance()
+		}
+		p.simpleExpr()
+		if !((p.tok.kind == tSymbol || p.tok.kind == tKeyword) && binaryOps[p.tok.text]) {
+			return
+		}
+		p.advance()
+	}
+}
+
+// simpleExpr reads a literal, a constructor, a function or a suffixed
+// expression.
+func (p *parser) simpleExpr() {
+	line := p.tok.line
+	switch {
+	case p.tok.kind == tNumber, p.tok.kind == tString:
+		p.advance()
+	case p.accept("nil"), p.accept("true"), p.accept("false"), p.accept("..."):
+	case p.tok.is("{"):
+		p.constructor()
+	case p.accept("function"):
+		p.funcBody(line)
+	default:
+		p.suffixedExpr()
+	}
+}
+
+// primaryExpr reads a name or a parenthesized expression.
+func (p *parser) primaryExpr() {
+	switch {
+	case p.tok.kind == tName:
+		p.advance()
+	case p.tok.is("("):
+		o := p.opening("(", ")", p.tok.line)
+		p.advance()
+		p.expr()
+		p.close(o)
+	case p.tok.kind == tEOF && len(p.open) > 0:
+		p.unclosed(p.open[len(p.open)-1])
+	default:
+		p.fail("unexpected symbol " + p.tok.near())
+	}
+}
+
+// suffixedExpr reads a primary expression and its fields, indexes,
+// method calls and calls; it reports whether it ended with a call.
+func (p *parser) suffixedExpr() (call bool) {
+	p.primaryExpr()
+	for {
+		switch {
+		case p.accept("."):
+			p.name()
+			call = false
+		case p.tok.is("["):
+			o := p.opening("[", "]", p.tok.line)
+			p.advance()
+			p.expr()
+			p.close(o)
+			call = false
+		case p.accept(":"):
+			p.name()
+			p.callArgs()
+			call = true
+		case p.tok.is("("), p.tok.is("{"), p.tok.kind == tString:
+			p.callArgs()
+			call = true
+		default:
+			return call
+		}
+	}
+}
+
+// callArgs reads the arguments of a call: (list), a table or a string.
+func (p *parser) callArgs() {
+	switch {
+	case p.tok.kind == tString:
+		p.advance()
+	case p.tok.is("{"):
+		p.constructor()
+	case p.tok.is("("):
+		o := p.opening("(", ")", p.tok.line)
+		p.advance()
+		if !p.tok.is(")") {
+			p.exprList()
+		}
+		p.close(o)
+	default:
+		p.fail("function arguments expected " + p.tok.near())
+	}
+}
+
+// constructor reads a table constructor.
+func (p *parser) constructor() {
+	o := p.opening("{", "}", p.tok.line)
+	p.expect("{")
+	for !p.tok.is("}") {
+		switch {
+		case p.tok.is("["):
+			b := p.opening("[", "]", p.tok.line)
+			p.advance()
+			p.expr()
+			p.close(b)
+			p.expect("=")
+			p.expr()
+		case p.tok.kind == tName:
+			// name = value, or an expression starting with a name.
+			save := *p
+			p.advance()
+			if p.accept("=") {
+				p.expr()
+			} else {
+				*p = save
+				p.expr()
+			}
+		default:
+			p.expr()
+		}
+		if !p.accept(",") && !p.accept(";") {
+			break
+		}
+	}
+	p.close(o)
+}

@@ -1,0 +1,253 @@
+package luabind
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The tokenizer of the syntax pre-check (see syntax.go). It knows Lua
+// 5.1's tokens, and the operators of other languages as tokens of their
+// own so that the check can name them.
+
+// tokKind is the kind of a token.
+type tokKind int
+
+const (
+	tEOF     tokKind = iota
+	tName            // a name
+	tKeyword         // a reserved word
+	tNumber          // a numeral
+	tString          // a short or long string
+	tSymbol          // an operator or punctuation of Lua
+	tForeign         // an operator of another language: +=, !=, //, &&...
+	tBad             // a character Lua does not know
+)
+
+// token is one token and the line it starts on.
+type token struct {
+	kind tokKind
+	text string
+	line int
+}
+
+// near renders the token as reference Lua's messages quote it.
+func (t token) near() string {
+	if t.kind == tEOF {
+		return "near <eof>"
+	}
+	return "near '" + t.text + "'"
+}
+
+// is reports whether t is the keyword or symbol s.
+func (t token) is(s string) bool {
+	return (t.kind == tKeyword || t.kind == tSymbol) && t.text == s
+}
+
+var keywords = map[string]bool{
+	"and": true, "break": true, "do": true, "else": true, "elseif": true, "end": true,
+	"false": true, "for": true, "function": true, "goto": true, "if": true, "in": true,
+	"local": true, "nil": true, "not": true, "or": true, "repeat": true, "return": true,
+	"then": true, "true": true, "until": true, "while": true,
+}
+
+// foreignOps are the operators of other languages, longest first, with
+// what to write in Lua instead.
+var foreignOps = []struct{ op, hint string }{
+	{"+=", "write x = x + 1"},
+	{"-=", "write x = x - 1"},
+	{"*=", "write x = x * 2"},
+	{"/=", "write x = x / 2"},
+	{"!=", "write ~="},
+	{"//", "comments start with --; floor division is math.floor(a / b)"},
+	{"&&", "write and"},
+	{"||", "write or"},
+	{"++", "write x = x + 1"},
+	{"!", "write not x"},
+}
+
+// foreignHint returns the hint for a foreign operator.
+func foreignHint(op string) string {
+	for _, f := range foreignOps {
+		if f.op == op {
+			return f.hint
+		}
+	}
+	return ""
+}
+
+// luaSymbols are Lua 5.1's operators and punctuation, longest first.
+var luaSymbols = []string{
+	"...", "..", "==", "~=", "<=", ">=", "::",
+	"+", "-", "*", "/", "%", "^", "#", "<", ">", "=",
+	"(", ")", "{", "}", "[", "]", ";", ":", ",", ".",
+}
+
+// lexError is a malformed token: its message and line.
+type lexError struct {
+	line int
+	msg  string
+}
+
+// lexer splits a source into tokens.
+type lexer struct {
+	src  string
+	pos  int
+	line int
+}
+
+// next returns the next token, or a lexError.
+func (lx *lexer) next() (token, *lexError) {
+	if err := lx.skipSpace(); err != nil {
+		return token{}, err
+	}
+	if lx.pos >= len(lx.src) {
+		return token{kind: tEOF, line: lx.line}, nil
+	}
+	start, line := lx.pos, lx.line
+	c := lx.src[lx.pos]
+	switch {
+	case isNameStart(c):
+		for lx.pos < len(lx.src) && isNameChar(lx.src[lx.pos]) {
+			lx.pos++
+		}
+		word := lx.src[start:lx.pos]
+		if keywords[word] {
+			return token{tKeyword, word, line}, nil
+		}
+		return token{tName, word, line}, nil
+	case isDigit(c) || (c == '.' && lx.pos+1 < len(lx.src) && isDigit(lx.src[lx.pos+1])):
+		return lx.number()
+	case c == '"' || c == '\'':
+		return lx.shortString(c)
+	case c == '[' && lx.longBracket() >= 0:
+		s, err := lx.longString("string")
+		return token{tString, s, line}, err
+	}
+	for _, f := range foreignOps {
+		if strings.HasPrefix(lx.src[lx.pos:], f.op) && !(f.op == "!" && strings.HasPrefix(lx.src[lx.pos:], "!=")) {
+			lx.pos += len(f.op)
+			return token{tForeign, f.op, line}, nil
+		}
+	}
+	for _, s := range luaSymbols {
+		if strings.HasPrefix(lx.src[lx.pos:], s) {
+			lx.pos += len(s)
+			return token{tSymbol, s, line}, nil
+		}
+	}
+	lx.pos++
+	return token{tBad, string(c), line}, nil
+}
+
+// skipSpace skips blanks, newlines and comments.
+func (lx *lexer) skipSpace() *lexError {
+	for lx.pos < len(lx.src) {
+		switch c := lx.src[lx.pos]; {
+		case c == '\n':
+			lx.line++
+			lx.pos++
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+			lx.pos++
+		case strings.HasPrefix(lx.src[lx.pos:], "--"):
+			lx.pos += 2
+			if lx.pos < len(lx.src) && lx.src[lx.pos] == '[' && lx.longBracket() >= 0 {
+				if _, err := lx.longString("comment"); err != nil {
+					return err
+				}
+				continue
+			}
+			for lx.pos < len(lx.src) && lx.src[lx.pos] != '\n' {
+				lx.pos++
+			}
+		case c == '#' && lx.pos == 0:
+			// A first line "#!..." is skipped, as lua does.
+			for lx.pos < len(lx.src) && lx.src[lx.pos] != '\n' {
+				lx.pos++
+			}
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// longBracket returns the level of the long bracket "[==[" at pos, or -1.
+func (lx *lexer) longBracket() int {
+	i := lx.pos + 1
+	for i < len(lx.src) && lx.src[i] == '=' {
+		i++
+	}
+	if i < len(lx.src) && lx.src[i] == '[' {
+		return i - lx.pos - 1
+	}
+	return -1
+}
+
+// longString reads a long string or comment starting at pos.
+func (lx *lexer) longString(what string) (string, *lexError) {
+	level, line, start := lx.longBracket(), lx.line, lx.pos
+	closer := "]" + strings.Repeat("=", level) + "]"
+	lx.pos += level + 2
+	end := strings.Index(lx.src[lx.pos:], closer)
+	if end < 0 {
+		lx.line += strings.Count(lx.src[lx.pos:], "\n")
+		lx.pos = len(lx.src)
+		return "", &lexError{lx.line, fmt.Sprintf("unfinished long %s (starting at line %d) near <eof>", what, line)}
+	}
+	lx.line += strings.Count(lx.src[lx.pos:lx.pos+end], "\n")
+	lx.pos += end + len(closer)
+	return lx.src[start:lx.pos], nil
+}
+
+// shortString reads a string in quote q starting at pos.
+func (lx *lexer) shortString(q byte) (token, *lexError) {
+	start, line := lx.pos, lx.line
+	lx.pos++
+	for lx.pos < len(lx.src) {
+		switch c := lx.src[lx.pos]; c {
+		case q:
+			lx.pos++
+			return token{tString, lx.src[start:lx.pos], line}, nil
+		case '\n':
+			return token{}, &lexError{line, "unfinished string near '" + lx.src[start:lx.pos] + "'"}
+		case '\\':
+			if lx.pos+1 < len(lx.src) && lx.src[lx.pos+1] == '\n' {
+				lx.line++
+			}
+			lx.pos += 2
+		default:
+			lx.pos++
+		}
+	}
+	return token{}, &lexError{lx.line, "unfinished string near <eof>"}
+}
+
+// number reads a numeral: what Lua reads as one, then any letters and
+// digits stuck to it, which make it malformed.
+func (lx *lexer) number() (token, *lexError) {
+	start, line := lx.pos, lx.line
+	for lx.pos < len(lx.src) {
+		c := lx.src[lx.pos]
+		if (c == '+' || c == '-') && (lx.src[lx.pos-1] == 'e' || lx.src[lx.pos-1] == 'E') && !isHexPrefix(lx.src[start:lx.pos]) {
+			lx.pos++
+			continue
+		}
+		if !isNameChar(c) && c != '.' {
+			break
+		}
+		lx.pos++
+	}
+	text := lx.src[start:lx.pos]
+	if !readsAsNumber(text) {
+		return token{}, &lexError{line, "malformed number near '" + text + "'"}
+	}
+	return token{tNumber, text, line}, nil
+}
+
+func isHexPrefix(s string) bool {
+	return len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')
+}
+
+func isNameStart(c byte) bool { return c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') }
+func isNameChar(c byte) bool  { return isNameStart(c) || isDigit(c) }
+func isDigit(c byte) bool     { return '0' <= c && c <= '9' }
