@@ -9,19 +9,21 @@ import (
 	"github.com/luahost/luahost/runtime"
 )
 
-// newCtx builds the state's ctx table (SPEC 4.2). It is reused for every
+// newCtx builds the state's ctx (SPEC 4.2). It is reused for every
 // callback of the state: frame, time and dt are refreshed once a frame;
-// the functions act for the current instance. ctx.entity is not stored in
-// the table but answered by its metatable from the current instance: a
-// table write per callback would cost more than the whole call of a
-// small onUpdate, and most callbacks never read it.
+// the functions act for the current instance. ctx itself is an empty
+// table whose metatable answers reads from st.ctxFields and refuses every
+// write (ctx is read-only: a write names the field). ctx.entity is not
+// stored at all but answered by the fields' metatable from the current
+// instance: a table write per callback would cost more than the whole
+// call of a small onUpdate, and most callbacks never read it.
 func (st *state) newCtx() *lua.LTable {
 	L := st.L
-	ctx := L.CreateTable(0, 12)
-	ctx.RawSetString("frame", lua.LNumber(0))
-	ctx.RawSetString("time", lua.LNumber(0))
-	ctx.RawSetString("dt", lua.LNumber(0))
-	ctx.RawSetString("blackboard", st.newBlackboard())
+	fields := L.CreateTable(0, 16)
+	fields.RawSetString("frame", lua.LNumber(0))
+	fields.RawSetString("time", lua.LNumber(0))
+	fields.RawSetString("dt", lua.LNumber(0))
+	fields.RawSetString("blackboard", st.newBlackboard())
 	for _, f := range []struct {
 		name string
 		fn   lua.LGFunction
@@ -32,10 +34,10 @@ func (st *state) newCtx() *lua.LTable {
 		{"detach", st.ctxDetach},
 		{"log", st.ctxLog},
 	} {
-		ctx.RawSetString(f.name, L.NewFunction(f.fn))
+		fields.RawSetString(f.name, L.NewFunction(f.fn))
 	}
-	mt := L.CreateTable(0, 3)
-	mt.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
+	entity := L.CreateTable(0, 1)
+	entity.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
 		if k, ok := L.Get(2).(lua.LString); ok && k == "entity" && st.curEntity != nil {
 			L.Push(st.curEntity)
 			return 1
@@ -43,11 +45,18 @@ func (st *state) newCtx() *lua.LTable {
 		L.Push(lua.LNil)
 		return 1
 	}))
+	L.SetMetatable(fields, entity)
+	st.ctxFields = fields
+
+	ctx := L.CreateTable(0, 0)
+	mt := L.CreateTable(0, 3)
+	mt.RawSetString("__index", fields)
 	mt.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
-		if k, ok := L.Get(2).(lua.LString); ok && k == "entity" {
-			L.RaiseError("ctx.entity is read-only")
+		k := L.Get(2)
+		if s, ok := k.(lua.LString); ok && (s == "entity" || fields.RawGetString(string(s)) != lua.LNil) {
+			L.RaiseError("ctx.%s is read-only", s)
 		}
-		L.RawSet(L.CheckTable(1), L.Get(2), L.Get(3))
+		L.RaiseError("cannot set ctx.%s: ctx is read-only (keep your data in self or the blackboard)", lua.LVAsString(L.ToStringMeta(k)))
 		return 0
 	}))
 	mt.RawSetString("__metatable", lua.LString("ctx"))
@@ -219,9 +228,14 @@ func (st *state) ctxEmit(L *lua.LState) int {
 }
 
 // notify implements ctx.emit and e:send: arguments from index at on are
-// (event, data [, mask]).
+// (event, data [, mask]). The event name must be a string: a number is
+// not coerced, since an event called 42 is always a mistake.
 func (st *state) notify(L *lua.LState, at int, target runtime.Handle) int {
-	name := L.CheckString(at)
+	s, ok := L.Get(at).(lua.LString)
+	if !ok {
+		L.ArgError(at, "event name must be a string, not "+L.Get(at).Type().String())
+	}
+	name := string(s)
 	data, err := st.toPlain(L.Get(at+1), "data")
 	if err != nil {
 		L.ArgError(at+1, err.Error())
@@ -231,7 +245,7 @@ func (st *state) notify(L *lua.LState, at int, target runtime.Handle) int {
 		mask = int(int64(L.CheckNumber(at + 2)))
 	}
 	// data is a fresh conversion: it need not be copied again.
-	ok, err := st.host.rt.Events().NotifyPlain(target, name, data, mask)
+	ok, err = st.host.rt.Events().NotifyPlain(target, name, data, mask)
 	st.stopping(L)
 	if err != nil {
 		L.RaiseError("%s", err.Error())

@@ -161,9 +161,10 @@ func (st *state) entityDetach(L *lua.LState) int {
 }
 
 // e:kill() judges the entity dead (settled at this frame's flush) and
-// returns true, or false when it was already dying or cancelled.
+// returns true, or false when it was already dying, cancelled or gone (a
+// stale handle: destroying what is gone is not an error).
 func (st *state) entityKill(L *lua.LState) int {
-	ok, _ := st.host.rt.Kill(st.live(L))
+	ok, _ := st.host.rt.Kill(checkEntity(L, 1))
 	st.stopping(L)
 	L.Push(lua.LBool(ok))
 	return 1

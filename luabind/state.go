@@ -32,10 +32,12 @@ type state struct {
 	events     *lua.LTable
 	eventNames []string
 
-	ctx      *lua.LTable
-	protect  *lua.LFunction
-	entityMT *lua.LTable
-	eventMT  *lua.LTable
+	ctx *lua.LTable
+	// ctxFields holds what ctx answers (ctx itself stays empty).
+	ctxFields *lua.LTable
+	protect   *lua.LFunction
+	entityMT  *lua.LTable
+	eventMT   *lua.LTable
 
 	// cur is the instance whose callback runs now (nil in chunk code),
 	// curEntity its entity value.
@@ -323,9 +325,9 @@ func (st *state) syncFrame() {
 	if f := rt.Frame(); f != st.frame {
 		st.frame = f
 		st.dt = lua.LNumber(rt.DT())
-		st.ctx.RawSetString("frame", lua.LNumber(f))
-		st.ctx.RawSetString("time", lua.LNumber(rt.Time()))
-		st.ctx.RawSetString("dt", st.dt)
+		st.ctxFields.RawSetString("frame", lua.LNumber(f))
+		st.ctxFields.RawSetString("time", lua.LNumber(rt.Time()))
+		st.ctxFields.RawSetString("dt", st.dt)
 	}
 }
 

@@ -226,6 +226,18 @@ func TestBench(t *testing.T) {
 		assert.Contains(t, res.stdout, `"frames":100`)
 	})
 
+	t.Run("ctx.log is script output too", func(t *testing.T) {
+		// The demo's spawner writes a ctx.log line in its onCreate.
+		const demo, line = "../../scripts/demo.json", "spawning a minion"
+		run := luahostRun(t, "run", demo, "--frames", "2")
+		require.Equal(t, 0, run.code, run.stderr)
+		require.Contains(t, run.stderr, line, "run shows ctx.log on stderr")
+		res := luahostRun(t, "bench", demo, "--frames", "2")
+		require.Equal(t, 0, res.code, res.stderr)
+		assert.NotContains(t, res.stderr, line)
+		assert.NotContains(t, res.stdout, line)
+	})
+
 	t.Run("flags of run", func(t *testing.T) {
 		res := luahostRun(t, "bench", "testdata/errors/scene.json", "--frames", "3", "--strict", "--seed", "2", "--budget", "0", "--dt", "0.5")
 		assert.Equal(t, 1, res.code, "the errors scene has script errors")

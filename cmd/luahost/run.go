@@ -85,7 +85,10 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 	}
 	cfg := loadConfig{budget: cliBudget(f.budget), stdout: stdout, stderr: stderr}
 	if bench {
+		// Script output is discarded, both print and ctx.log; errors are
+		// still reported on stderr.
 		cfg.stdout = io.Discard
+		cfg.log = io.Discard
 	}
 	if f.set["seed"] {
 		cfg.seed = &f.seed

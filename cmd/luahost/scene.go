@@ -153,6 +153,8 @@ type loadConfig struct {
 	budget time.Duration
 	stdout io.Writer
 	stderr io.Writer
+	// log receives ctx.log lines; nil means stderr.
+	log io.Writer
 }
 
 // loadScene reads and starts a scene: every script is loaded (compiled, its
@@ -183,7 +185,11 @@ func loadScene(path string, cfg loadConfig) (*world, error) {
 		seed = *cfg.seed
 	}
 	rt := runtime.New(runtime.Options{Seed: seed, OnError: runtime.Writer(cfg.stderr)})
-	host, err := luabind.New(rt, luabind.Options{Dir: dir, Budget: cfg.budget, Stdout: cfg.stdout, Log: cfg.stderr})
+	log := cfg.log
+	if log == nil {
+		log = cfg.stderr
+	}
+	host, err := luabind.New(rt, luabind.Options{Dir: dir, Budget: cfg.budget, Stdout: cfg.stdout, Log: log})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}

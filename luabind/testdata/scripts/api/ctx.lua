@@ -1,5 +1,6 @@
 -- ctx.entity, ctx.frame, ctx.time and ctx.dt: 0 during setup, frame 1 in
 -- the first Step, time the sum of dt; at shutdown the last frame's numbers.
+-- ctx is read-only: a write raises an error naming the field.
 local check = require("lib.check")
 
 return {
@@ -10,9 +11,12 @@ return {
     check.eq(ctx.entity:name(), "subject", "ctx.entity")
     check.fails("ctx.entity is read-only", function() ctx.entity = 1 end)
     check.eq(ctx.entity:name(), "subject", "ctx.entity is unchanged")
-    ctx.note = "mine"
-    check.eq(ctx.note, "mine", "other fields may be set")
-    ctx.note = nil
+    check.fails("ctx.frame is read-only", function() ctx.frame = 99 end)
+    check.eq(ctx.frame, 0, "ctx.frame is unchanged")
+    check.fails("ctx.time is read-only", function() ctx.time = 5 end)
+    check.fails("ctx.emit is read-only", function() ctx.emit = print end)
+    check.fails("cannot set ctx.score: ctx is read-only", function() ctx.score = 5 end)
+    check.eq(ctx.score, nil, "nothing was stored")
     self.frames, self.sum = 0, 0
   end,
 
