@@ -387,7 +387,7 @@ func (h *Host) attach(e runtime.Handle, name string, props any) (*runtime.Instan
 		return nil, err
 	}
 	st := s.st
-	li := &instance{self: st.newSelf(props), ent: st.entity(e)}
+	li := &instance{self: st.newSelf(props), ent: st.entity(e), propKeys: propKeys(props)}
 	return h.rt.Attach(e, s, li)
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -77,7 +78,7 @@ func (h *Host) Reload(name string, source []byte) error {
 		if inst.Script() != s {
 			continue
 		}
-		m, err := next.migrate(inst)
+		m, err := next.migrate(inst, s.st)
 		if err != nil {
 			next.close()
 			return &ReloadError{Script: name, Err: err}
@@ -102,8 +103,12 @@ func (h *Host) Reload(name string, source []byte) error {
 }
 
 // migrate builds inst's self in the new state st and runs st's onReload on
-// it. The old state is only read.
-func (st *state) migrate(inst *runtime.Instance) (migration, error) {
+// it. The old state prev is only read.
+//
+// Tuned properties (SPEC 6): a string key of the new properties whose
+// value in the old self still equals prev's default, and which the
+// attach's props did not set, is not copied: it keeps the new default.
+func (st *state) migrate(inst *runtime.Instance, prev *state) (migration, error) {
 	li := inst.Data.(*instance)
 	self := copyTable(st.L, st.props, 0)
 	var old *lua.LTable
@@ -116,9 +121,15 @@ func (st *state) migrate(inst *runtime.Instance) (migration, error) {
 		if _, isFn := v.(*lua.LFunction); isFn {
 			continue
 		}
+		tuned := st.tuned(k, v, prev, li.propKeys)
+		if tuned && old == nil {
+			continue
+		}
 		if immutable(k) && immutable(v) {
 			// The common case, shared as it is: no copy, no path built.
-			self.RawSet(k, v)
+			if !tuned {
+				self.RawSet(k, v)
+			}
 			if old != nil {
 				old.RawSet(k, v)
 			}
@@ -132,7 +143,9 @@ func (st *state) migrate(inst *runtime.Instance) (migration, error) {
 		if err != nil {
 			return migration{}, st.migrationError(inst, err)
 		}
-		self.RawSet(nk, nv)
+		if !tuned {
+			self.RawSet(nk, nv)
+		}
 		if old != nil {
 			ov, err := co.adopt(st, v, joinPath("old", k.String()), 0, nil)
 			if err != nil {
@@ -141,17 +154,18 @@ func (st *state) migrate(inst *runtime.Instance) (migration, error) {
 			old.RawSet(nk, ov)
 		}
 	}
-	m := migration{inst: inst, li: li, next: instance{self: self, ent: st.entity(inst.Entity())}}
+	m := migration{inst: inst, li: li, next: instance{self: self, ent: st.entity(inst.Entity()), propKeys: li.propKeys}}
 	if old == nil {
 		return m, nil
 	}
-	prev, prevEnt := st.enter(inst, &m.next)
+	prevInst, prevEnt := st.enter(inst, &m.next)
 	L := st.L
 	L.Push(st.onReload)
 	L.Push(self)
 	L.Push(old)
-	err := st.pcall(2, 0, "onReload")
-	st.leave(prev, prevEnt)
+	L.Push(st.ctx)
+	err := st.pcall(3, 0, "onReload")
+	st.leave(prevInst, prevEnt)
 	if err != nil {
 		if se, ok := err.(*runtime.ScriptError); ok {
 			// Not reported through the runtime, which would fill these in.
@@ -160,6 +174,50 @@ func (st *state) migrate(inst *runtime.Instance) (migration, error) {
 		return migration{}, err
 	}
 	return m, nil
+}
+
+// tuned reports whether the old self's value v of key k is a tuned
+// property: k is a string key of st's properties, the attach's props did
+// not set it, and v still equals prev's default.
+func (st *state) tuned(k, v lua.LValue, prev *state, propKeys []string) bool {
+	ks, ok := k.(lua.LString)
+	if !ok || st.props.RawGetString(string(ks)) == lua.LNil || slices.Contains(propKeys, string(ks)) {
+		return false
+	}
+	return samePlain(v, prev.props.RawGetString(string(ks)), 0)
+}
+
+// samePlain reports whether two plain Lua values, possibly of different
+// states, hold the same data: tables compare by contents, entity values by
+// handle.
+func samePlain(a, b lua.LValue, depth int) bool {
+	switch x := a.(type) {
+	case *lua.LTable:
+		y, ok := b.(*lua.LTable)
+		if !ok || depth >= runtime.MaxPlainDepth {
+			return false
+		}
+		n := 0
+		for k, v := x.Next(lua.LNil); k != lua.LNil; k, v = x.Next(k) {
+			if !immutable(k) || !samePlain(v, y.RawGet(k), depth+1) {
+				return false
+			}
+			n++
+		}
+		for k, _ := y.Next(lua.LNil); k != lua.LNil; k, _ = y.Next(k) {
+			n--
+		}
+		return n == 0
+	case *lua.LUserData:
+		y, ok := b.(*lua.LUserData)
+		if !ok {
+			return false
+		}
+		h, ok1 := x.Value.(runtime.Handle)
+		g, ok2 := y.Value.(runtime.Handle)
+		return ok1 && ok2 && h == g
+	}
+	return a == b
 }
 
 func (st *state) migrationError(inst *runtime.Instance, err error) error {

@@ -42,9 +42,10 @@ func counters(w *world) []runtime.Handle {
 }
 
 // TestReloadCarriesState: three successive reloads through the Go API
-// keep every instance's state; new properties appear, old values win over
-// new defaults; onReload(self, old) renames a field; onCreate never runs
-// again.
+// keep every instance's state; new properties appear, a default the
+// instances never changed takes the new value (tuned), a value set by the
+// attach's props is kept; onReload(self, old) renames a field; onCreate
+// never runs again.
 func TestReloadCarriesState(t *testing.T) {
 	w := newWorld(t)
 	counters(w)
@@ -57,18 +58,18 @@ func TestReloadCarriesState(t *testing.T) {
 
 	w.reload("reload/counter", "counter_v2")
 	w.step(1, 0.1)
-	assert.Equal(t, []string{"v2\t1\t3\t100", "v2\t2\t3\t100", "v2\t3\t3\t100"}, w.takeLines(),
-		"state kept; the new property appears; the old step (1) wins over the new default (5)")
+	assert.Equal(t, []string{"v2\t1\t7\t100", "v2\t2\t7\t100", "v2\t3\t7\t100"}, w.takeLines(),
+		"state kept; the new property appears; the untouched step takes the new default (5); the ids set by props stay")
 
 	w.reload("reload/counter", "counter_v3")
 	w.h.Flush()
-	assert.Equal(t, []string{"migrated\t1\t3", "migrated\t2\t3", "migrated\t3\t3"}, w.takeLines(), "onReload in schedule order")
+	assert.Equal(t, []string{"migrated\t1\t7", "migrated\t2\t7", "migrated\t3\t7"}, w.takeLines(), "onReload in schedule order")
 	w.step(1, 0.1)
-	assert.Equal(t, []string{"v3\t1\t4", "v3\t2\t4", "v3\t3\t4"}, w.takeLines())
+	assert.Equal(t, []string{"v3\t1\t8", "v3\t2\t8", "v3\t3\t8"}, w.takeLines())
 
 	w.reload("reload/counter", "counter_v4")
 	w.step(1, 0.1)
-	assert.Equal(t, []string{"v4\t1\t5\t100\tv1,v3", "v4\t2\t5\t100\tv1,v3", "v4\t3\t5\t100\tv1,v3"}, w.takeLines())
+	assert.Equal(t, []string{"v4\t1\t9\t100\tv1,v3", "v4\t2\t9\t100\tv1,v3", "v4\t3\t9\t100\tv1,v3"}, w.takeLines())
 
 	w.requireNoErrors()
 	assert.Equal(t, 3, w.h.Stats().Reloads)
@@ -236,4 +237,56 @@ func TestReloadNewScript(t *testing.T) {
 	require.True(t, errors.As(err, &le), "%T", err)
 	assert.Nil(t, w.h.Script("reload/other"))
 	assert.Error(t, w.h.Reload("../x", source(t, "order_p5")))
+}
+
+// TestReloadTunedProperties: a default changed in the file reaches the
+// instances that never changed it; a value an instance changed, or that
+// the attach's props set (even to the old default), is kept; table
+// defaults compare by contents. onReload gets (self, old, ctx).
+func TestReloadTunedProperties(t *testing.T) {
+	w := newWorld(t)
+	w.reload("reload/tuned", "tuned_v1")
+	for _, c := range []struct {
+		id    string
+		props map[string]any
+	}{{"plain", nil}, {"changed", nil}, {"props", map[string]any{"damage": 7}}} {
+		e := w.rt.Spawn()
+		props := map[string]any{"id": c.id}
+		for k, v := range c.props {
+			props[k] = v
+		}
+		w.attach(e, "reload/tuned", props)
+		require.NoError(t, w.rt.Activate(e))
+	}
+	w.step(1, 0.1)
+	assert.Equal(t, []string{"v1\tplain\t7\t1,0,0\t5", "v1\tchanged\t9\t1,0,0\t5", "v1\tprops\t7\t1,0,0\t5"}, w.takeLines())
+
+	w.reload("reload/tuned", "tuned_v2")
+	w.h.Flush()
+	assert.Equal(t, []string{
+		"reload\tplain\told\t7\tnew\t50\tentity(1:1)\t1",
+		"reload\tchanged\told\t9\tnew\t9\tentity(2:1)\t1",
+		"reload\tprops\told\t7\tnew\t7\tentity(3:1)\t1",
+	}, w.takeLines(), "onReload sees the old value in old and the tuned one in self; ctx is passed")
+	w.step(1, 0.1)
+	assert.Equal(t, []string{"v2\tplain\t50\t0,1,0\t5", "v2\tchanged\t9\t0,1,0\t5", "v2\tprops\t7\t0,1,0\t5"}, w.takeLines())
+	w.requireNoErrors()
+}
+
+// TestReloadRenameTwoSaves: the rename pattern of docs/lua-api.md
+// survives the same version saved twice in a row.
+func TestReloadRenameTwoSaves(t *testing.T) {
+	w := newWorld(t)
+	w.reload("reload/rename", "rename_v1")
+	e := w.rt.Spawn()
+	w.attach(e, "reload/rename", nil)
+	require.NoError(t, w.rt.Activate(e))
+	w.step(2, 0.1)
+	assert.Equal(t, []string{"count\t1", "count\t2"}, w.takeLines())
+	for _, want := range []string{"total\t3\tnil", "total\t4\tnil"} {
+		w.reload("reload/rename", "rename_v2")
+		w.step(1, 0.1)
+		assert.Equal(t, []string{want}, w.takeLines())
+	}
+	w.requireNoErrors()
 }

@@ -57,6 +57,24 @@ type state struct {
 type instance struct {
 	self *lua.LTable
 	ent  lua.LValue
+	// propKeys are the top-level string keys the attach's props set: a
+	// hot reload never gives them a new default (SPEC 6).
+	propKeys []string
+}
+
+// propKeys returns the top-level string keys of attach props (plain data).
+func propKeys(props any) []string {
+	t, ok := props.(*runtime.Table)
+	if !ok {
+		return nil
+	}
+	var keys []string
+	for _, f := range t.Fields {
+		if k, ok := f.Key.(string); ok {
+			keys = append(keys, k)
+		}
+	}
+	return keys
 }
 
 // build compiles src, takes a fresh sandboxed state, binds the script's

@@ -1,5 +1,5 @@
 -- reload/counter, version 2: a new property, and a new default for an old
--- one (which the instances' own values override).
+-- one, which reaches every instance that never changed it (tuned).
 return {
   properties = { step = 5, id = 0, bonus = 100 },
   onCreate = function(self, ctx)
