@@ -64,21 +64,22 @@ func TestWatch(t *testing.T) {
 	}
 
 	write("counter.lua", read("reload/counter_v2.lua"))
-	assert.Equal(t, []string{"v2\t1\t2\t100", "user step\t1"}, changed())
+	// counter v2 tunes step from 1 to 5 (SPEC 6): the count goes 1, 6, 11, ...
+	assert.Equal(t, []string{"v2\t1\t6\t100", "user step\t1"}, changed())
 	assert.Equal(t, 1, w.h.Stats().Reloads)
 
 	write("counter.lua", read("reload/bad_syntax.lua"))
-	assert.Equal(t, []string{"v2\t1\t3\t100", "user step\t1"}, changed(), "the last good version runs on")
+	assert.Equal(t, []string{"v2\t1\t11\t100", "user step\t1"}, changed(), "the last good version runs on")
 	require.Len(t, w.errs, 1)
 	var re *ReloadError
 	require.True(t, errors.As(w.errs[0], &re), "%T %v", w.errs[0], w.errs[0])
 	assert.Regexp(t, `counter\.lua:3: .*near '='`, re.Error())
 
 	write("lib/step.lua", read("watch/step_v2.lua"))
-	assert.Equal(t, []string{"v2\t1\t4\t100", "user step\t2"}, changed(), "a changed module reloads its users")
+	assert.Equal(t, []string{"v2\t1\t16\t100", "user step\t2"}, changed(), "a changed module reloads its users")
 
 	require.NoError(t, os.Remove(filepath.Join(dir, "counter.lua")))
-	assert.Equal(t, []string{"v2\t1\t5\t100", "user step\t2"}, changed(), "a deleted script keeps running")
+	assert.Equal(t, []string{"v2\t1\t21\t100", "user step\t2"}, changed(), "a deleted script keeps running")
 	assert.Contains(t, w.log.String(), "counter.lua was deleted; its last good version keeps running")
 	assert.Len(t, w.errs, 1)
 }
