@@ -1,0 +1,8 @@
+-- Spawn props shared at 2^22 places (SPEC 13 "Copies"): a bounded copy,
+-- an error of this callback within its budget.
+local dag = require("lib.dag")
+return {
+  onUpdate = function(self, ctx)
+    ctx.spawn({ scripts = { { script = "survivor", props = { d = dag(22) } } } })
+  end,
+}
