@@ -83,6 +83,9 @@ func (st *state) newBlackboard() *lua.LUserData {
 		if err != nil {
 			L.RaiseError("blackboard key %q: %s", key, strings.TrimPrefix(err.Error(), runtime.ErrNotPlain.Error()+": "))
 		}
+		if st.later(func() error { st.host.rt.Blackboard().SetPlain(key, v); return nil }) {
+			return 0
+		}
 		st.host.rt.Blackboard().SetPlain(key, v)
 		return 0
 	}))
@@ -170,6 +173,23 @@ func (st *state) ctxSpawn(L *lua.LState) int {
 	if name != "" {
 		_ = h.rt.SetName(e, name)
 	}
+	if h.deferred.on {
+		// The entity exists at once, so that the handle can be returned;
+		// its scripts wait for the reload to commit.
+		h.deferred.spawned = append(h.deferred.spawned, e)
+		st.later(func() error {
+			for _, a := range scripts {
+				if _, err := h.attach(e, a.name, a.props); err != nil {
+					_ = h.rt.SetName(e, "")
+					_, _ = h.rt.Kill(e)
+					return fmt.Errorf("ctx.spawn: %w", err)
+				}
+			}
+			return nil
+		})
+		L.Push(st.entity(e))
+		return 1
+	}
 	if !h.rt.Stepping() {
 		h.setupSpawns = append(h.setupSpawns, e)
 	}
@@ -245,6 +265,10 @@ func (st *state) notify(L *lua.LState, at int, target runtime.Handle) int {
 		mask = int(int64(L.CheckNumber(at + 2)))
 	}
 	// data is a fresh conversion: it need not be copied again.
+	if st.later(func() error { _, err := st.host.rt.Events().NotifyPlain(target, name, data, mask); return err }) {
+		L.Push(lua.LTrue)
+		return 1
+	}
 	ok, err = st.host.rt.Events().NotifyPlain(target, name, data, mask)
 	st.stopping(L)
 	if err != nil {
@@ -260,7 +284,11 @@ func (st *state) ctxDetach(L *lua.LState) int {
 	if st.cur == nil {
 		L.RaiseError("ctx.detach: no instance is running")
 	}
-	st.host.rt.Detach(st.cur)
+	inst := st.cur
+	if st.later(func() error { st.host.rt.Detach(inst); return nil }) {
+		return 0
+	}
+	st.host.rt.Detach(inst)
 	st.stopping(L)
 	return 0
 }

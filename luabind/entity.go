@@ -129,7 +129,10 @@ func (st *state) setter(p runtime.Part) lua.LGFunction {
 	return func(L *lua.LState) int {
 		h := st.live(L)
 		v := runtime.Vec3{X: float64(L.CheckNumber(2)), Y: float64(L.CheckNumber(3)), Z: float64(L.CheckNumber(4))}
-		_ = st.host.rt.Set(h, p, v)
+		set := func() error { return st.host.rt.Set(h, p, v) }
+		if !st.later(set) {
+			_ = set()
+		}
 		return 0
 	}
 }
@@ -141,6 +144,9 @@ func (st *state) entityAttach(L *lua.LState) int {
 	props, err := st.toPlain(L.Get(3), "props")
 	if err != nil {
 		L.ArgError(3, err.Error())
+	}
+	if st.later(func() error { _, err := st.host.attach(h, name, props); return err }) {
+		return 0
 	}
 	_, err = st.host.attach(h, name, props)
 	st.stopping(L)
@@ -154,7 +160,19 @@ func (st *state) entityAttach(L *lua.LState) int {
 // returns how many.
 func (st *state) entityDetach(L *lua.LState) int {
 	h := st.live(L)
-	n, _ := st.host.rt.DetachScript(h, L.CheckString(2))
+	name := L.CheckString(2)
+	if st.later(func() error { _, err := st.host.rt.DetachScript(h, name); return err }) {
+		insts, _ := st.host.rt.Instances(h)
+		n := 0
+		for _, inst := range insts {
+			if inst.Script().Name() == name {
+				n++
+			}
+		}
+		L.Push(lua.LNumber(n))
+		return 1
+	}
+	n, _ := st.host.rt.DetachScript(h, name)
 	st.stopping(L)
 	L.Push(lua.LNumber(n))
 	return 1
@@ -164,7 +182,13 @@ func (st *state) entityDetach(L *lua.LState) int {
 // returns true, or false when it was already dying, cancelled or gone (a
 // stale handle: destroying what is gone is not an error).
 func (st *state) entityKill(L *lua.LState) int {
-	ok, _ := st.host.rt.Kill(checkEntity(L, 1))
+	h := checkEntity(L, 1)
+	if st.later(func() error { _, _ = st.host.rt.Kill(h); return nil }) {
+		state, err := st.host.rt.State(h)
+		L.Push(lua.LBool(err == nil && (state == runtime.StateActive || state == runtime.StatePending)))
+		return 1
+	}
+	ok, _ := st.host.rt.Kill(h)
 	st.stopping(L)
 	L.Push(lua.LBool(ok))
 	return 1

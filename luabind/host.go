@@ -84,6 +84,7 @@ type Host struct {
 	// setupSpawns are entities spawned by scripts outside a frame; they
 	// become Active before the next frame.
 	setupSpawns []runtime.Handle
+	deferred    deferred
 	reloads     int
 	refused     map[string]string
 	watch       *watcher

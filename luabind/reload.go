@@ -59,6 +59,9 @@ func (h *Host) Reload(name string, source []byte) error {
 	if h.closed {
 		return fmt.Errorf("reload %s: %w", name, runtime.ErrClosed)
 	}
+	if h.deferred.on {
+		return fmt.Errorf("reload %s: another reload is migrating its instances", name)
+	}
 	s := h.scripts[name]
 	if s == nil {
 		file, path, err := h.locate(name)
@@ -74,23 +77,28 @@ func (h *Host) Reload(name string, source []byte) error {
 		return &ReloadError{Script: name, Err: err}
 	}
 	var migs []migration
+	h.deferred.on = true
 	for _, inst := range h.rt.Schedule() {
-		if inst.Script() != s {
+		// A Go function an onReload called may have destroyed it.
+		if inst.Script() != s || !inst.Live() || inst.Detached() {
 			continue
 		}
 		m, err := next.migrate(inst, s.st)
 		if err != nil {
+			h.deferred.drop(h)
 			next.close()
 			return &ReloadError{Script: name, Err: err}
 		}
 		migs = append(migs, m)
 	}
+	h.deferred.on = false
 	old := s.st
 	s.st = next
 	for _, m := range migs {
 		*m.li = m.next
 	}
 	if err := h.rt.ScriptChanged(s); err != nil {
+		h.deferred.drop(h)
 		return err
 	}
 	for _, m := range migs {
@@ -99,6 +107,7 @@ func (h *Host) Reload(name string, source []byte) error {
 	old.close()
 	h.reloads++
 	fmt.Fprintf(h.log, "reloaded %s: %d instances migrated in %s\n", s.file, len(migs), roundDuration(time.Since(start)))
+	h.deferred.commit(h)
 	return nil
 }
 
