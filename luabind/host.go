@@ -424,6 +424,7 @@ func (c *Chunks) Compile(script, file string, src []byte) (*lua.FunctionProto, e
 	if err != nil {
 		return nil, compileError(script, file, src, err)
 	}
+	fixLines(stmts, string(src))
 	proto, err := lua.Compile(stmts, file)
 	if err != nil {
 		return nil, compileError(script, file, src, err)
