@@ -15,29 +15,6 @@ import (
 // the failing frame still on the stack, and rewrites the message in the
 // words of reference Lua 5.4, naming the culprit (SPEC 4.6).
 
-// newProtect returns the function st.pcall calls callbacks through:
-// protect(fn, ...) calls fn(...) with the state's panic hook installed, so
-// that every error raised while fn runs, outside a pcall of its own, is
-// rewritten before the stack unwinds. gopher-lua's PCall installs its own
-// hook on entry, hence the extra call.
-func newProtect(L *lua.LState) *lua.LFunction {
-	return L.NewFunction(func(L *lua.LState) int {
-		prev := L.Panic
-		L.Panic = func(L *lua.LState) {
-			if msg, ok := L.Get(-1).(lua.LString); ok {
-				if m := rewriteError(L, string(msg)); m != string(msg) {
-					L.Pop(1)
-					L.Push(lua.LString(m))
-				}
-			}
-			prev(L)
-		}
-		defer func() { L.Panic = prev }()
-		L.Call(L.GetTop()-1, lua.MultRet)
-		return L.GetTop()
-	})
-}
-
 // framePC returns the index of the instruction the frame of dbg is
 // executing. gopher-lua keeps a frame's program counter (one past that
 // instruction) in an unexported field of Debug and offers no accessor;

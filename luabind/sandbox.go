@@ -103,6 +103,9 @@ func (h *Host) newSandbox() *lua.LState {
 	g.RawSetString("loadstring", L.NewFunction(sandboxLoadString))
 	g.RawSetString("collectgarbage", L.NewFunction(collectGarbage))
 	g.RawSetString("unpack", L.NewFunction(boundedUnpack))
+	protect := newProtect(L)
+	g.RawSetString("pcall", L.NewFunction(newPCall(protect)))
+	g.RawSetString("xpcall", L.NewFunction(newXPCall(protect)))
 
 	co := g.RawGetString(lua.CoroutineLibName).(*lua.LTable)
 	create := co.RawGetString("create").(*lua.LFunction)

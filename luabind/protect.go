@@ -1,0 +1,77 @@
+package luabind
+
+import (
+	lua "github.com/yuin/gopher-lua"
+)
+
+// newProtect returns the function every protected call of a state goes
+// through: protect(fn, ...) calls fn(...) with a panic hook installed that
+// rewrites each error raised while fn runs (rewriteError) before the stack
+// unwinds. gopher-lua's PCall installs its own hook on entry, hence the
+// extra call: st.pcall (callbacks, chunks) and the sandbox's pcall and
+// xpcall call through it.
+func newProtect(L *lua.LState) *lua.LFunction {
+	return L.NewFunction(func(L *lua.LState) int {
+		prev := L.Panic
+		L.Panic = func(L *lua.LState) {
+			if msg, ok := L.Get(-1).(lua.LString); ok {
+				if m := rewriteError(L, string(msg)); m != string(msg) {
+					L.Pop(1)
+					L.Push(lua.LString(m))
+				}
+			}
+			prev(L)
+		}
+		defer func() { L.Panic = prev }()
+		L.Call(L.GetTop()-1, lua.MultRet)
+		return L.GetTop()
+	})
+}
+
+// newPCall returns the sandbox's pcall(f, ...): Lua's pcall, with the
+// error message worded by protect.
+func newPCall(protect *lua.LFunction) lua.LGFunction {
+	return func(L *lua.LState) int {
+		L.CheckAny(1)
+		if f := L.Get(1); f.Type() != lua.LTFunction && L.GetMetaField(f, "__call").Type() != lua.LTFunction {
+			L.Push(lua.LFalse)
+			L.Push(lua.LString("attempt to call a " + f.Type().String() + " value"))
+			return 2
+		}
+		L.Insert(protect, 1)
+		if err := L.PCall(L.GetTop()-1, lua.MultRet, nil); err != nil {
+			L.Push(lua.LFalse)
+			L.Push(errorValue(err))
+			return 2
+		}
+		L.Insert(lua.LTrue, 1)
+		return L.GetTop()
+	}
+}
+
+// newXPCall returns the sandbox's xpcall(f, handler): Lua's xpcall, the
+// handler getting the message worded by protect.
+func newXPCall(protect *lua.LFunction) lua.LGFunction {
+	return func(L *lua.LState) int {
+		fn := L.CheckFunction(1)
+		handler := L.CheckFunction(2)
+		top := L.GetTop()
+		L.Push(protect)
+		L.Push(fn)
+		if err := L.PCall(1, lua.MultRet, handler); err != nil {
+			L.Push(lua.LFalse)
+			L.Push(errorValue(err))
+			return 2
+		}
+		L.Insert(lua.LTrue, top+1)
+		return L.GetTop() - top
+	}
+}
+
+// errorValue returns the Lua value a protected call failed with.
+func errorValue(err error) lua.LValue {
+	if ae, ok := err.(*lua.ApiError); ok {
+		return ae.Object
+	}
+	return lua.LString(err.Error())
+}
