@@ -11,7 +11,8 @@ import (
 )
 
 // Values cross Lua states as plain data (SPEC 3.5): nil, booleans,
-// numbers, strings, entity handles, and tables of those. A Lua value is
+// numbers, strings, entity handles, vectors (runtime.Vec3), and tables of
+// those. A Lua value is
 // turned into its runtime form (toPlain) in one state and built again
 // (fromPlain) in another, so no state ever holds another's values.
 
@@ -79,6 +80,12 @@ func (c *copier) toPlain(v lua.LValue, path string, depth int, seen []*lua.LTabl
 			return h, nil
 		}
 	case *lua.LTable:
+		if isVec(x) {
+			if v, ok := vecOf(x); ok {
+				return v, nil
+			}
+			return nil, notPlain(path, "a vec3 whose x, y or z is not a number")
+		}
 		seen, err := enter(x, path, depth, seen)
 		if err != nil {
 			return nil, err
@@ -166,6 +173,8 @@ func (st *state) fromPlain(v any) lua.LValue {
 		return lua.LString(x)
 	case runtime.Handle:
 		return st.entity(x)
+	case runtime.Vec3:
+		return st.newVec(x)
 	case *runtime.Table:
 		t := st.L.CreateTable(0, smallHash)
 		for _, f := range x.Fields {
@@ -191,7 +200,11 @@ func copyTable(L *lua.LState, t *lua.LTable, depth int) *lua.LTable {
 	out := L.CreateTable(0, smallHash)
 	for k, v := t.Next(lua.LNil); k != lua.LNil; k, v = t.Next(k) {
 		if sub, ok := v.(*lua.LTable); ok && depth < runtime.MaxPlainDepth {
-			v = copyTable(L, sub, depth+1)
+			c := copyTable(L, sub, depth+1)
+			if isVec(sub) {
+				c.Metatable = sub.Metatable
+			}
+			v = c
 		}
 		out.RawSet(k, v)
 	}

@@ -121,7 +121,7 @@ func (st *state) ctxSpawn(L *lua.LState) int {
 			}
 			name = string(s)
 		case "position", "rotation", "scale":
-			vec, err := vec3(v)
+			vec, err := readVec(v)
 			if err != nil {
 				bad = fmt.Sprintf("spec.%s: %v", k, err)
 			}
@@ -205,29 +205,6 @@ func (st *state) ctxSpawn(L *lua.LState) int {
 	}
 	L.Push(st.entity(e))
 	return 1
-}
-
-// vec3 reads {x, y, z} (or {x=, y=, z=}).
-func vec3(v lua.LValue) (runtime.Vec3, error) {
-	t, ok := v.(*lua.LTable)
-	if !ok {
-		return runtime.Vec3{}, fmt.Errorf("want {x, y, z}, not %s", v.Type())
-	}
-	var out [3]float64
-	for i, key := range []string{"x", "y", "z"} {
-		c := t.RawGetInt(i + 1)
-		if c == lua.LNil {
-			c = t.RawGetString(key)
-		}
-		switch n := c.(type) {
-		case lua.LNumber:
-			out[i] = float64(n)
-		case *lua.LNilType:
-		default:
-			return runtime.Vec3{}, fmt.Errorf("component %d must be a number, not %s", i+1, c.Type())
-		}
-	}
-	return runtime.Vec3{X: out[0], Y: out[1], Z: out[2]}, nil
 }
 
 // ctx.find(name) returns the entity with that scene name, or nil.

@@ -124,11 +124,12 @@ func (st *state) getter(p runtime.Part) lua.LGFunction {
 
 // e:setPosition(x, y, z), e:setRotation(x, y, z), e:setScale(x, y, z)
 // write to the frame's write cache; the last write of a frame is
-// committed at its flush.
+// committed at its flush. Each also takes one vector, {x, y, z} or
+// {x=, y=, z=} instead of three numbers.
 func (st *state) setter(p runtime.Part) lua.LGFunction {
 	return func(L *lua.LState) int {
 		h := st.live(L)
-		v := runtime.Vec3{X: float64(L.CheckNumber(2)), Y: float64(L.CheckNumber(3)), Z: float64(L.CheckNumber(4))}
+		v := checkXYZ(L, 2)
 		set := func() error { return st.host.rt.Set(h, p, v) }
 		if !st.later(set) {
 			_ = set()

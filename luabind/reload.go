@@ -260,6 +260,12 @@ func (c *copier) adopt(st *state, v lua.LValue, path string, depth int, seen []*
 			return st.entity(h), nil
 		}
 	case *lua.LTable:
+		if isVec(x) {
+			if v, ok := vecOf(x); ok {
+				return st.newVec(v), nil
+			}
+			return nil, notPlain(path, "a vec3 whose x, y or z is not a number")
+		}
 		seen, err := enter(x, path, depth, seen)
 		if err != nil {
 			return nil, err

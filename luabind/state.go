@@ -38,6 +38,7 @@ type state struct {
 	protect   *lua.LFunction
 	entityMT  *lua.LTable
 	eventMT   *lua.LTable
+	vecMT     *lua.LTable
 
 	// cur is the instance whose callback runs now (nil in chunk code),
 	// curEntity its entity value.
@@ -199,6 +200,7 @@ func (st *state) bind() {
 	st.protect = newProtect(L)
 	st.entityMT = st.newEntityType()
 	st.eventMT = st.newEventType()
+	st.newVecType()
 	st.ctx = st.newCtx()
 	for _, f := range h.funcs {
 		st.bindFunc(f.name, f.fn)

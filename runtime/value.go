@@ -10,8 +10,8 @@ import (
 
 // Plain data is what the blackboard and events carry between scripts and
 // Lua states (SPEC 3.5). Its canonical Go forms are: nil, bool, float64,
-// string, Handle and *Table. Values are always copied in and out, so no two
-// owners ever share a table.
+// string, Handle, Vec3 (a vector, SPEC 4.10) and *Table. Values are
+// always copied in and out, so no two owners ever share a table.
 
 // MaxPlainDepth is how deeply tables may nest in plain data.
 const MaxPlainDepth = 64
@@ -80,7 +80,7 @@ func (t *Table) Len() int {
 
 // Plain returns the canonical plain-data copy of v, or an error wrapping
 // ErrNotPlain that names the path of the bad value. It accepts nil, bool,
-// every Go integer and float type (as float64), string, Handle, *Table,
+// every Go integer and float type (as float64), string, Handle, Vec3, *Table,
 // Table, []any and map[string]any (keys sorted, so the result is
 // deterministic). A map that contains itself is a cycle.
 // The copy is bounded by MaxPlainNodes and MaxPlainBytes.
@@ -97,7 +97,7 @@ func plain(v any, path string, depth int, seen []any, c *PlainCount) (any, error
 		return nil, err
 	}
 	switch x := v.(type) {
-	case nil, bool, string, Handle:
+	case nil, bool, string, Handle, Vec3:
 		return x, nil
 	case float64:
 		return x, nil
@@ -262,6 +262,8 @@ func formatPlain(b *strings.Builder, v any) {
 		b.WriteString("nil")
 	case string:
 		fmt.Fprintf(b, "%q", x)
+	case Vec3:
+		fmt.Fprintf(b, "vec3(%v, %v, %v)", x.X, x.Y, x.Z)
 	case *Table:
 		b.WriteByte('{')
 		for i, f := range x.Fields {

@@ -20,6 +20,7 @@ func TestPlainScalars(t *testing.T) {
 		{"bool", true, true},
 		{"string", "s", "s"},
 		{"handle", h, h},
+		{"vector", Vec3{1, 2, 3}, Vec3{1, 2, 3}},
 		{"float64", 1.5, 1.5},
 		{"float32", float32(2.5), 2.5},
 		{"int", -3, -3.0},
@@ -196,4 +197,11 @@ func TestPlainBounded(t *testing.T) {
 	}
 	_, err = Plain(list)
 	assert.ErrorIs(t, err, ErrNotPlain, "65 MiB of strings")
+}
+
+// TestFormatPlainVector: a vector formats as the Lua constructor call.
+func TestFormatPlainVector(t *testing.T) {
+	p, err := Plain(map[string]any{"at": Vec3{1, -2.5, 0}})
+	require.NoError(t, err)
+	assert.Equal(t, "{at=vec3(1, -2.5, 0)}", FormatPlain(p))
 }

@@ -14,6 +14,7 @@ local allowed = {
   require = "function", select = "function", setfenv = "function",
   setmetatable = "function", tonumber = "function", tostring = "function",
   type = "function", unpack = "function", xpcall = "function",
+  vec3 = "function", -- SPEC 4.10
   string = "table", table = "table", math = "table", coroutine = "table", os = "table",
   -- registered by the test runner (Host.Register)
   done = "function", echo = "function", fail = "function",
