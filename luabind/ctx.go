@@ -33,6 +33,9 @@ func (st *state) newCtx() *lua.LTable {
 		{"emit", st.ctxEmit},
 		{"detach", st.ctxDetach},
 		{"log", st.ctxLog},
+		{"after", st.ctxAfter},
+		{"every", st.ctxEvery},
+		{"cancel", st.ctxCancel},
 	} {
 		fields.RawSetString(f.name, L.NewFunction(f.fn))
 	}

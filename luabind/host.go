@@ -86,6 +86,8 @@ type Host struct {
 	setupSpawns []runtime.Handle
 	deferred    deferred
 	reloads     int
+	// timerSeq is the id of the last timer made (SPEC 4.8).
+	timerSeq int64
 	refused     map[string]string
 	watch       *watcher
 	closed      bool

@@ -163,7 +163,7 @@ func (st *state) migrate(inst *runtime.Instance, prev *state) (migration, error)
 			old.RawSet(nk, ov)
 		}
 	}
-	m := migration{inst: inst, li: li, next: instance{self: self, ent: st.entity(inst.Entity()), propKeys: li.propKeys}}
+	m := migration{inst: inst, li: li, next: instance{self: self, ent: st.entity(inst.Entity()), propKeys: li.propKeys, timers: li.timers}}
 	if old == nil {
 		return m, nil
 	}

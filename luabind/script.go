@@ -48,13 +48,26 @@ func unblamed(err error) error {
 	return err
 }
 
-// Update runs onUpdate(self, ctx, dt). It allocates nothing of its own.
+// Update fires the instance's due timers, then runs onUpdate(self, ctx,
+// dt) unless a timer made the instance stop (detached, killed, failed).
+// Without due timers it allocates nothing of its own.
 func (s *Script) Update(inst *runtime.Instance, dt float64) error {
 	st := s.st
+	li := inst.Data.(*instance)
+	if len(li.timers) > 0 && li.timers[0].Due <= st.host.rt.Time()+timerSlack {
+		if err := st.fireTimers(inst, li); err != nil {
+			return err
+		}
+		if inst.Faulted() || inst.Detached() {
+			return nil
+		}
+		if s, _ := st.host.rt.State(inst.Entity()); s != runtime.StateActive {
+			return nil
+		}
+	}
 	if st.onUpdate == nil {
 		return nil
 	}
-	li := inst.Data.(*instance)
 	prev, prevEnt := st.enter(inst, li)
 	L := st.L
 	L.Push(st.onUpdate)
@@ -66,9 +79,12 @@ func (s *Script) Update(inst *runtime.Instance, dt float64) error {
 	return err
 }
 
-// Destroy runs onDestroy(self, ctx).
+// Destroy runs onDestroy(self, ctx) and drops the instance's timers
+// (also any that onDestroy made).
 func (s *Script) Destroy(inst *runtime.Instance) error {
 	st := s.st
+	li := inst.Data.(*instance)
+	defer func() { li.timers = nil }()
 	if st.onDestroy == nil {
 		return nil
 	}

@@ -22,6 +22,9 @@ type state struct {
 	script *Script
 	L      *lua.LState
 
+	// table is the table the chunk returned: timers look their
+	// functions up in it when they fire.
+	table      *lua.LTable
 	label      string
 	priority   int
 	props      *lua.LTable
@@ -61,6 +64,8 @@ type instance struct {
 	// propKeys are the top-level string keys the attach's props set: a
 	// hot reload never gives them a new default (SPEC 6).
 	propKeys []string
+	// timers are the instance's pending timers, by due time then id.
+	timers []timer
 }
 
 // propKeys returns the top-level string keys of attach props (plain data).
@@ -125,6 +130,7 @@ func (h *Host) run(s *Script, src []byte) (*state, lua.LValue, error) {
 
 // define reads the script table (SPEC 4.1).
 func (st *state) define(t *lua.LTable) error {
+	st.table = t
 	st.label = st.script.name[strings.LastIndex(st.script.name, "/")+1:]
 	switch v := t.RawGetString("name").(type) {
 	case *lua.LNilType:
