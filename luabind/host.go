@@ -88,9 +88,9 @@ type Host struct {
 	reloads     int
 	// timerSeq is the id of the last timer made (SPEC 4.8).
 	timerSeq int64
-	refused     map[string]string
-	watch       *watcher
-	closed      bool
+	refused  map[string]string
+	watch    *watcher
+	closed   bool
 }
 
 type registered struct {
