@@ -68,6 +68,25 @@ func newXPCall(protect *lua.LFunction) lua.LGFunction {
 	}
 }
 
+// wordResume returns the sandbox's coroutine.resume(co, ...): Lua's, with
+// the message of a failed coroutine in reference Lua's words. A
+// coroutine's errors are raised where protect cannot see them (gopher-lua
+// installs its own hook when a coroutine starts), so they name no
+// culprit (luaWording).
+func wordResume(resume *lua.LFunction) lua.LGFunction {
+	return func(L *lua.LState) int {
+		// Checked here, so that the message names resume: one raised by
+		// the wrapped function would name nothing.
+		L.CheckThread(1)
+		L.Insert(resume, 1)
+		L.Call(L.GetTop()-1, lua.MultRet)
+		if msg, ok := L.Get(2).(lua.LString); ok && L.Get(1) == lua.LFalse {
+			L.Replace(2, lua.LString(luaWording(string(msg))))
+		}
+		return L.GetTop()
+	}
+}
+
 // errorValue returns the Lua value a protected call failed with.
 func errorValue(err error) lua.LValue {
 	if ae, ok := err.(*lua.ApiError); ok {

@@ -122,9 +122,11 @@ func (h *Host) newSandbox() *lua.LState {
 
 	g = sortGlobals(L)
 	co = g.RawGetString(lua.CoroutineLibName).(*lua.LTable)
+	resume := L.NewFunction(wordResume(co.RawGetString("resume").(*lua.LFunction)))
+	co.RawSetString("resume", resume)
 	L.Push(L.NewFunctionFromProto(wrapProto))
 	L.Push(budgeted)
-	L.Push(co.RawGetString("resume"))
+	L.Push(resume)
 	L.Call(2, 1)
 	co.RawSetString("wrap", L.Get(-1))
 	L.Pop(1)
