@@ -94,10 +94,15 @@ var (
 	rawConcat  = regexp.MustCompile(`^cannot perform concat operation between \w+ and \w+$`)
 	rawCompare = regexp.MustCompile(`^attempt to compare (\w+) with (\w+)$`)
 	rawArg     = regexp.MustCompile(`^bad argument #(\d+) to (.*?) \((.*)\)$`)
-	rawFor     = map[string]string{
-		"for statement init must be a number":  "'for' initial value must be a number",
-		"for statement limit must be a number": "'for' limit must be a number",
-		"for statement step must be a number":  "'for' step must be a number",
+	// rawFor maps each numeric for error to what failed and its register
+	// after the loop's base.
+	rawFor = map[string]struct {
+		what string
+		reg  int
+	}{
+		"for statement init must be a number":  {"initial value", 0},
+		"for statement limit must be a number": {"limit", 1},
+		"for statement step must be a number":  {"step", 2},
 	}
 )
 
@@ -188,8 +193,13 @@ func vmError(L *lua.LState, f luaFrame, body string) string {
 			return "attempt to call a " + typ + " value"
 		}
 		return "attempt to call a " + typ + " value" + f.name(L, i.a(), typ)
-	case lua.OP_FORPREP:
-		return rawFor[body]
+	case lua.OP_FORPREP, lua.OP_FORLOOP:
+		bad, ok := rawFor[body]
+		if !ok {
+			return ""
+		}
+		return fmt.Sprintf("bad 'for' %s (number expected, got %s)", bad.what, f.reg(L, i.a()+bad.reg).Type())
+
 	}
 	return ""
 }
