@@ -78,9 +78,9 @@ func (h *Host) Reload(name string, source []byte) error {
 	}
 	var migs []migration
 	h.deferred.on = true
-	for _, inst := range h.rt.Schedule() {
+	for _, inst := range h.rt.ScriptInstances(s) {
 		// A Go function an onReload called may have destroyed it.
-		if inst.Script() != s || !inst.Live() || inst.Detached() {
+		if !inst.Live() || inst.Detached() {
 			continue
 		}
 		m, err := next.migrate(inst, s.st)

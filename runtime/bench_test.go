@@ -128,7 +128,7 @@ func TestChurnOutsideFrameKeepsNoGarbage(t *testing.T) {
 	for range 10_000 {
 		churn(rt, s)
 	}
-	assert.Less(t, len(rt.schedule)+len(rt.added), 200)
+	assert.Less(t, rt.sched.len()+len(rt.added), 200)
 	assert.Equal(t, 10, rt.Stats().Instances)
 	assert.Len(t, rt.Schedule(), 10)
 }

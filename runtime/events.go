@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -32,21 +33,32 @@ func (e *Event) Stopped() bool { return e.stopped }
 type Observer struct {
 	fn      func(*Event) any
 	inst    *Instance
+	key     uint64
 	mask    int
 	once    bool
 	removed bool
 	list    *observable
+	pos     pos[*Observer]
+	// next links the observers of one instance.
+	next *Observer
 }
 
-// Remove unsubscribes the observer. During a dispatch it is skipped at once
-// and removed physically later (after the dispatch outside a frame, at the
-// frame's flush inside one). Removing twice does nothing.
+func (o *Observer) orderKey() uint64          { return o.key }
+func (o *Observer) position() *pos[*Observer] { return &o.pos }
+
+// Remove unsubscribes the observer: it is skipped at once, also by a
+// dispatch under way, and its slot is reclaimed later (amortised O(1)).
+// Removing twice does nothing.
 func (o *Observer) Remove() {
 	if o.removed {
 		return
 	}
 	o.removed = true
-	o.list.events.markRemoved(o.list)
+	ob := o.list
+	ob.live--
+	if ob.order.remove(o) {
+		ob.events.reclaim(ob)
+	}
 }
 
 // ObserveOptions configures a Go observer.
@@ -61,23 +73,28 @@ type ObserveOptions struct {
 	First bool
 }
 
-// observable is the ordered observer list of one event name.
+// observable is the ordered observer list of one event name: lanes by
+// priority, each in key order (see ordered). Script observers sit in
+// their instance's priority lane with key 2*seq, so they run in schedule
+// order; a Go observer added with First sits in a lane before every
+// other, newest first; any other Go observer sits in the priority-0 lane
+// as if it were a script instance attached when it was added (key
+// 2*seq+1: after the instances attached before it).
 type observable struct {
 	events *Events
-	list   []*Observer
-	// dispatching counts the dispatches of this list under way; while it
-	// is non-zero the list is copied before it is changed, so running
-	// dispatches keep iterating their own snapshot.
+	name   string
+	order  ordered[*Observer]
+	// pending holds the observers added while a dispatch of this list is
+	// under way: they join the list when the last such dispatch ends, so
+	// running dispatches keep iterating what they started with.
+	pending     []*Observer
 	dispatching int
+	live        int
 	dirty       bool
 }
 
-func (ob *observable) mutable() []*Observer {
-	if ob.dispatching > 0 {
-		ob.list = slices.Clone(ob.list)
-	}
-	return ob.list
-}
+// firstLane is the priority of the lane of Go observers added with First.
+const firstLane = math.MinInt
 
 // DefaultMaxEventDepth is the nesting limit of dispatches when
 // Options.MaxEventDepth is zero.
@@ -92,6 +109,7 @@ type Events struct {
 	maxDepth int
 	dirty    []*observable
 	ev       []*Event
+	firsts   uint64
 }
 
 func newEvents(rt *Runtime, maxDepth int) *Events {
@@ -104,43 +122,64 @@ func newEvents(rt *Runtime, maxDepth int) *Events {
 func (es *Events) get(name string) *observable {
 	ob := es.byName[name]
 	if ob == nil {
-		ob = &observable{events: es}
+		ob = &observable{events: es, name: name}
 		es.byName[name] = ob
 	}
 	return ob
 }
 
-// Observe adds a Go observer of the event name: appended to the list, or in
-// front with opts.First. fn's result becomes the next observer's Event.Last.
-// Observers added during a dispatch are first called by the next dispatch.
+// Observe adds a Go observer of the event name: at the end of the list, or
+// in front with opts.First. At the end means after every observer there is
+// now; a script instance attached later with a priority below 0 is still
+// called before it (script observers keep schedule order, and a Go
+// observer counts as priority 0). fn's result becomes the next observer's
+// Event.Last. Observers added during a dispatch of name are first called
+// by the next one. O(1) amortised (O(First observers) with First).
 func (es *Events) Observe(name string, fn func(ev *Event) any, opts ObserveOptions) *Observer {
 	ob := es.get(name)
 	mask := opts.Mask
 	if mask == 0 {
 		mask = -1
 	}
-	o := &Observer{fn: fn, mask: mask, once: opts.Once, list: ob}
-	list := ob.mutable()
+	o := &Observer{fn: fn, mask: mask, once: opts.Once, list: ob, key: 2*es.rt.seq + 1}
+	prio := 0
 	if opts.First {
-		ob.list = slices.Insert(list, 0, o)
-	} else {
-		ob.list = append(list, o)
+		es.firsts++
+		prio, o.key = firstLane, ^es.firsts
 	}
+	ob.add(prio, o)
 	return o
 }
 
-// Observers returns how many observers of name are subscribed and not
-// marked for removal.
-func (es *Events) Observers(name string) int {
-	n := 0
-	if ob := es.byName[name]; ob != nil {
-		for _, o := range ob.list {
-			if !o.removed {
-				n++
-			}
-		}
+// add subscribes o in the lane of prio, or holds it back while a dispatch
+// of the list is under way.
+func (ob *observable) add(prio int, o *Observer) {
+	ob.live++
+	if ob.dispatching > 0 {
+		ob.pending = append(ob.pending, o)
+		return
 	}
-	return n
+	ob.order.add(prio, o)
+}
+
+// prio returns the lane o belongs in.
+func (o *Observer) prio() int {
+	switch {
+	case o.inst != nil:
+		return o.inst.priority
+	case o.key > 1<<63:
+		return firstLane
+	}
+	return 0
+}
+
+// Observers returns how many observers of name are subscribed and not
+// marked for removal. O(1).
+func (es *Events) Observers(name string) int {
+	if ob := es.byName[name]; ob != nil {
+		return ob.live
+	}
+	return 0
 }
 
 // Notify dispatches an event to every observer of name whose mask has a
@@ -176,7 +215,8 @@ func (es *Events) NotifyPlain(target Handle, name string, data any, mask int) (b
 }
 
 // dispatch runs one notification of plain data. A non-zero target limits it
-// to that entity's instances.
+// to that entity's instances: then it costs in proportion to the entity's
+// instances, not to the observers of name.
 func (es *Events) dispatch(name string, data any, mask int, target Handle) (bool, error) {
 	if es.depth >= es.maxDepth {
 		return false, fmt.Errorf("event %q: %w (limit %d)", name, ErrEventDepth, es.maxDepth)
@@ -191,46 +231,97 @@ func (es *Events) dispatch(name string, data any, mask int, target Handle) (bool
 	// Deferred, so that a Go observer's panic, recovered further up,
 	// leaves the dispatch depth and the list's state right.
 	defer es.endDispatch(ob, ev)
-	for _, o := range ob.list {
-		if o.removed || o.mask&mask == 0 {
-			continue
-		}
-		var result any
-		switch {
-		case o.inst != nil:
-			inst := o.inst
-			if !inst.runnable() || (!target.IsZero() && inst.entity != target) {
+	if !target.IsZero() {
+		es.sendTo(ob, target, ev)
+		return !ev.stopped, nil
+	}
+	for _, ln := range ob.order.lanes {
+		for _, o := range ln.items {
+			if o == nil || o.removed || o.mask&mask == 0 {
 				continue
 			}
-			r, err := callHandler(inst, ev)
-			if err != nil {
-				inst.fault("events."+name, err)
+			if es.call(o, ev); ev.stopped {
+				return false, nil
 			}
-			result = r
-		case !target.IsZero():
-			continue
-		default:
-			result = o.fn(ev)
-			if o.once {
-				o.Remove()
-			}
-		}
-		ev.Last = result
-		if ev.stopped {
-			break
 		}
 	}
-	return !ev.stopped, nil
+	return true, nil
 }
 
-// endDispatch ends a dispatch of ob: ev goes back to the free list, and
-// outside a frame the outermost dispatch removes what was marked.
+// sendTo calls the observers of ob that are instances of target, in
+// schedule order.
+func (es *Events) sendTo(ob *observable, target Handle, ev *Event) {
+	s, err := es.rt.slots.get(target)
+	if err != nil {
+		return
+	}
+	var buf [8]*Observer
+	found := buf[:0]
+	// The entity's instances are in attach order; an insertion sort by
+	// priority (stable) makes it schedule order.
+	for _, inst := range s.ent.insts {
+		for o := inst.obs; o != nil; o = o.next {
+			if o.list != ob || o.removed || o.mask&ev.Mask == 0 {
+				continue
+			}
+			found = append(found, o)
+			for i := len(found) - 1; i > 0 && found[i].inst.priority < found[i-1].inst.priority; i-- {
+				found[i], found[i-1] = found[i-1], found[i]
+			}
+		}
+	}
+	for _, o := range found {
+		if o.removed {
+			continue
+		}
+		if es.call(o, ev); ev.stopped {
+			return
+		}
+	}
+}
+
+// call calls one observer; a script observer whose instance cannot run
+// now is skipped.
+func (es *Events) call(o *Observer, ev *Event) {
+	var result any
+	if inst := o.inst; inst != nil {
+		if !inst.runnable() {
+			return
+		}
+		r, err := callHandler(inst, ev)
+		if err != nil {
+			inst.fault("events."+ev.Name, err)
+		}
+		result = r
+	} else {
+		result = o.fn(ev)
+		if o.once {
+			o.Remove()
+		}
+	}
+	ev.Last = result
+}
+
+// endDispatch ends a dispatch of ob: ev goes back to the free list; the
+// last dispatch of ob lets the observers added meanwhile join; outside a
+// frame, the outermost dispatch reclaims removed observers' slots and
+// settles the kills and detaches its handlers made (SPEC 9).
 func (es *Events) endDispatch(ob *observable, ev *Event) {
 	es.ev = append(es.ev, ev)
 	ob.dispatching--
 	es.depth--
+	if ob.dispatching == 0 && len(ob.pending) > 0 {
+		for _, o := range ob.pending {
+			if !o.removed {
+				ob.order.add(o.prio(), o)
+			}
+		}
+		clear(ob.pending)
+		ob.pending = ob.pending[:0]
+	}
 	if es.depth == 0 && !es.rt.stepping {
 		es.sweep()
+		es.rt.settleDeferred()
 	}
 }
 
@@ -247,11 +338,12 @@ func (es *Events) event(name string, data any, mask int) *Event {
 	return ev
 }
 
-func (es *Events) markRemoved(ob *observable) {
+// reclaim compacts ob's lanes that are at least half tombstones: at once
+// when no dispatch runs and no frame, otherwise at the end of the
+// outermost dispatch or at the frame's flush.
+func (es *Events) reclaim(ob *observable) {
 	if es.depth == 0 && !es.rt.stepping {
-		ob.dirty = true
-		es.dirty = append(es.dirty, ob)
-		es.sweep()
+		ob.order.compactDue()
 		return
 	}
 	if !ob.dirty {
@@ -260,12 +352,15 @@ func (es *Events) markRemoved(ob *observable) {
 	}
 }
 
-// sweep physically removes every observer marked for removal (flush step 5,
-// or the end of a dispatch outside a frame).
+// sweep reclaims the slots of removed observers in the lists that had
+// removals during a dispatch or a frame (flush step 5, or the end of a
+// dispatch outside a frame). Lanes with fewer tombstones than live
+// observers keep them until more are removed.
 func (es *Events) sweep() {
 	for _, ob := range es.dirty {
-		list := ob.mutable()
-		ob.list = slices.DeleteFunc(list, func(o *Observer) bool { return o.removed })
+		if ob.dispatching == 0 {
+			ob.order.compactDue()
+		}
 		ob.dirty = false
 	}
 	clear(es.dirty)
@@ -273,54 +368,75 @@ func (es *Events) sweep() {
 }
 
 // subscribe adds the instance as an observer of each of its script's
-// events, keeping script observers in schedule order among themselves.
+// events, in schedule order among script observers. O(events) amortised.
 func (es *Events) subscribe(inst *Instance) {
 	for _, name := range inst.handler.EventNames() {
 		ob := es.get(name)
-		o := &Observer{inst: inst, mask: -1, list: ob}
-		list := ob.mutable()
-		at := len(list)
-		for i := len(list) - 1; i >= 0; i-- {
-			if p := list[i].inst; p != nil {
-				if !inst.before(p) {
-					break
-				}
-				at = i
-			}
-		}
-		ob.list = slices.Insert(list, at, o)
-		inst.observers = append(inst.observers, o)
+		ob.add(inst.priority, inst.observe(ob))
 	}
 }
 
-// resort restores schedule order among the script observers of every
-// event after priorities changed; Go observers keep their places.
-func (es *Events) resort() {
-	for _, ob := range es.byName {
-		var at []int
-		var insts []*Observer
-		for i, o := range ob.list {
-			if o.inst != nil {
-				at = append(at, i)
-				insts = append(insts, o)
-			}
-		}
-		if slices.IsSortedFunc(insts, compareObservers) {
-			continue
-		}
-		slices.SortStableFunc(insts, compareObservers)
-		list := ob.mutable()
-		for i, pos := range at {
-			list[pos] = insts[i]
-		}
-	}
+// observe makes (and links to inst) a new observer of ob for inst.
+func (inst *Instance) observe(ob *observable) *Observer {
+	o := &Observer{inst: inst, mask: -1, list: ob, key: 2 * inst.seq, next: inst.obs}
+	inst.obs = o
+	return o
 }
-
-func compareObservers(a, b *Observer) int { return compareInstances(a.inst, b.inst) }
 
 func (inst *Instance) unsubscribe() {
-	for _, o := range inst.observers {
+	for o := inst.obs; o != nil; o = o.next {
 		o.Remove()
 	}
-	inst.observers = inst.observers[:0]
+	inst.obs = nil
+}
+
+// resubscribe makes the subscriptions of a script's instances follow its
+// current EventNames and priority (a hot reload), keeping the observers
+// that did not change. insts are live instances in attach order, with
+// their new priority set; moved tells whether the priority changed. O(the
+// instances, plus one merge per event when the priority changed).
+func (es *Events) resubscribe(insts []*Instance, moved bool) {
+	batches := map[*observable][]*Observer{}
+	for _, inst := range insts {
+		var names []string
+		if inst.handler != nil {
+			names = inst.handler.EventNames()
+		}
+		var keep *Observer
+		for o := inst.obs; o != nil; {
+			next := o.next
+			if moved || !slices.Contains(names, o.list.name) {
+				o.Remove()
+			} else {
+				o.next, keep = keep, o
+			}
+			o = next
+		}
+		inst.obs = keep
+		for _, name := range names {
+			ob := es.get(name)
+			if !inst.observes(ob) {
+				batches[ob] = append(batches[ob], inst.observe(ob))
+			}
+		}
+	}
+	for ob, batch := range batches {
+		prio := batch[0].inst.priority
+		ob.live += len(batch)
+		if ob.dispatching > 0 {
+			ob.pending = append(ob.pending, batch...)
+			continue
+		}
+		ob.order.addSorted(prio, batch)
+	}
+}
+
+// observes reports whether inst has a live observer in ob.
+func (inst *Instance) observes(ob *observable) bool {
+	for o := inst.obs; o != nil; o = o.next {
+		if o.list == ob && !o.removed {
+			return true
+		}
+	}
+	return false
 }

@@ -35,48 +35,79 @@ func (rt *Runtime) Step(dt float64) error {
 	for _, fn := range rt.beforeStep {
 		fn()
 	}
-	rt.sortSchedule()
 	rt.stepping = true
 	rt.frame++
 	rt.dt = dt
 	rt.time += dt
-	for i := 0; i < len(rt.schedule); {
-		i = rt.updateFrom(i, dt)
+	for l, i := 0, 0; l < len(rt.sched.lanes); {
+		l, i = rt.updateFrom(l, i, dt)
 	}
 	rt.flush()
 	rt.stepping = false
-	rt.sortSchedule()
+	rt.joinAdded()
 	for _, fn := range rt.afterStep {
 		fn()
 	}
 	return nil
 }
 
-// updateFrom runs the update of the schedule from index from on and
-// returns where it stopped: the schedule's end, or the instance after one
-// whose Go-native Update panicked, which is faulted. One deferred recover
-// guards the whole loop, so an update costs no defer of its own.
-func (rt *Runtime) updateFrom(from int, dt float64) (next int) {
-	next = from
+// updateFrom runs the update of the schedule from lane l, index i on,
+// and returns where it stopped: the schedule's end, or the instance after
+// one whose Go-native Update panicked, which is faulted. One deferred
+// recover guards the whole loop, so an update costs no defer of its own.
+// Lanes are neither compacted nor grown during a frame, so the loop may
+// hold on to a lane's items.
+func (rt *Runtime) updateFrom(l, i int, dt float64) (nl, ni int) {
+	nl, ni = l, i
 	defer func() {
 		if v := recover(); v != nil {
-			rt.schedule[next].fault("onUpdate", recovered(v))
-			next++
+			rt.sched.lanes[nl].items[ni].fault("onUpdate", recovered(v))
+			ni++
 		}
 	}()
-	for ; next < len(rt.schedule); next++ {
-		if inst := rt.schedule[next]; inst.updater != nil && inst.runnable() {
-			if err := inst.update(dt); err != nil {
-				panic(err)
+	for ; nl < len(rt.sched.lanes); nl, ni = nl+1, 0 {
+		items := rt.sched.lanes[nl].items
+		for ; ni < len(items); ni++ {
+			if inst := items[ni]; inst != nil && inst.updater != nil && inst.runnable() {
+				if err := inst.update(dt); err != nil {
+					panic(err)
+				}
 			}
 		}
 	}
-	return next
+	return nl, ni
 }
 
 // flush is the end of a frame. Destroys and settlements may detach and
 // kill more; they are run until none is left.
 func (rt *Runtime) flush() {
+	rt.settleAll()
+	rt.commitWrites()
+	for _, h := range rt.spawned {
+		if s, err := rt.slots.get(h); err == nil && s.state == StatePending && !s.ent.cancelled {
+			s.setState(StateActive)
+		}
+	}
+	rt.spawned = rt.spawned[:0]
+	rt.events.sweep()
+}
+
+// settleDeferred runs, at the end of an outermost dispatch outside a frame,
+// the destroys and settlements its handlers caused (SPEC 9).
+func (rt *Runtime) settleDeferred() {
+	if rt.flushing || rt.stepping || (len(rt.detached) == 0 && len(rt.dying) == 0) {
+		return
+	}
+	rt.flushing = true
+	defer func() { rt.flushing = false }()
+	rt.settleAll()
+	rt.sched.compactDue()
+}
+
+// settleAll destroys the detached instances (detach order) and settles
+// the dying entities (kill order). Destroys and settlements may detach
+// and kill more; they are run until none is left.
+func (rt *Runtime) settleAll() {
 	for len(rt.detached) > 0 || len(rt.dying) > 0 {
 		for i := 0; i < len(rt.detached); i++ {
 			// Settlement may already have destroyed an instance that an
@@ -93,50 +124,59 @@ func (rt *Runtime) flush() {
 		clear(rt.dying)
 		rt.dying = rt.dying[:0]
 	}
-	rt.commitWrites()
-	for _, h := range rt.spawned {
-		if s, err := rt.slots.get(h); err == nil && s.state == StatePending && !s.ent.cancelled {
-			s.setState(StateActive)
+}
+
+// joinAdded ends a frame's changes to the schedule: the instances
+// attached during the frame join it (appended: their attach order is the
+// latest) and lanes that are half tombstones are compacted. O(attached +
+// lanes) amortised.
+func (rt *Runtime) joinAdded() {
+	for _, inst := range rt.added {
+		if inst.state != instDestroyed {
+			rt.sched.add(inst.priority, inst)
 		}
 	}
-	rt.spawned = rt.spawned[:0]
-	rt.events.sweep()
+	clear(rt.added)
+	rt.added = rt.added[:0]
+	rt.sched.compactDue()
 }
 
-// sortSchedule merges the instances attached since the last call into the
-// schedule and drops destroyed ones, keeping it in schedule order:
-// priority ascending, then attach order.
-func (rt *Runtime) sortSchedule() {
-	rt.dropDestroyed()
-	if len(rt.added) > 0 {
-		rt.schedule = append(rt.schedule, rt.added...)
-		clear(rt.added)
-		rt.added = rt.added[:0]
-		rt.unsorted = true
-	}
-	if rt.unsorted {
-		slices.SortFunc(rt.schedule, compareInstances)
-		rt.unsorted = false
-	}
-}
-
-// dropDestroyed takes the destroyed instances out of the schedule and of
-// the instances waiting to join it, keeping their order. O(instances).
-func (rt *Runtime) dropDestroyed() {
-	if rt.removed > 0 {
-		rt.schedule = slices.DeleteFunc(rt.schedule, func(inst *Instance) bool { return inst.state == instDestroyed })
-		rt.added = slices.DeleteFunc(rt.added, func(inst *Instance) bool { return inst.state == instDestroyed })
-		rt.removed = 0
-	}
-}
-
-// Schedule returns the live instances in schedule order.
+// Schedule returns the live instances in schedule order. O(instances).
 func (rt *Runtime) Schedule() []*Instance {
-	if !rt.stepping {
-		rt.sortSchedule()
-	}
 	var out []*Instance
-	for _, inst := range rt.schedule {
+	rt.sched.each(func(inst *Instance) {
+		if inst.state == instCreated && !inst.detached {
+			out = append(out, inst)
+		}
+	})
+	return out
+}
+
+// group is the instances of one script in attach order, with destroyed
+// ones dropped once they are half of it (amortised O(1) a destroy).
+type group struct {
+	insts []*Instance
+	dead  int
+}
+
+func (g *group) drop() {
+	g.dead++
+	if 2*g.dead >= len(g.insts) {
+		g.insts = slices.DeleteFunc(g.insts, func(inst *Instance) bool { return inst.state == instDestroyed })
+		g.dead = 0
+	}
+}
+
+// ScriptInstances returns the live instances of s in schedule order (for
+// one script that is attach order). O(its instances), whatever the size of
+// the world.
+func (rt *Runtime) ScriptInstances(s Script) []*Instance {
+	g := rt.byScript[s]
+	if g == nil {
+		return nil
+	}
+	out := make([]*Instance, 0, len(g.insts)-g.dead)
+	for _, inst := range g.insts {
 		if inst.state == instCreated && !inst.detached {
 			out = append(out, inst)
 		}
@@ -145,28 +185,46 @@ func (rt *Runtime) Schedule() []*Instance {
 }
 
 // ScriptChanged tells the runtime that s changed (a hot reload): the
-// priority of its instances is read again and the schedule re-sorted (ties
-// keep attach order), and their event subscriptions follow the script's
-// current EventNames. Call it between frames.
+// priority of its instances is read again and they move in the schedule
+// (ties keep attach order), and their event subscriptions follow the
+// script's current EventNames. Call it between frames. O(the script's
+// instances) when the priority is unchanged; a new priority adds one
+// merge with the instances of that priority.
 func (rt *Runtime) ScriptChanged(s Script) error {
 	if rt.stepping {
 		return fmt.Errorf("script changed: %w", ErrStepping)
 	}
-	rt.sortSchedule()
-	for _, inst := range rt.schedule {
-		if inst.script != s || inst.state != instCreated {
+	g := rt.byScript[s]
+	if g == nil {
+		return nil
+	}
+	prio := s.Priority()
+	handler, _ := s.(EventHandler)
+	var insts []*Instance
+	moved := false
+	for _, inst := range g.insts {
+		if inst.state != instCreated {
 			continue
 		}
-		inst.priority = s.Priority()
-		inst.unsubscribe()
-		inst.handler, _ = s.(EventHandler)
-		if inst.handler != nil {
-			rt.events.subscribe(inst)
+		insts = append(insts, inst)
+		inst.handler = handler
+		if inst.priority != prio {
+			moved = true
+			rt.sched.remove(inst)
+			inst.priority = prio
 		}
 	}
-	rt.unsorted = true
-	rt.sortSchedule()
-	rt.events.resort()
+	if moved {
+		var back []*Instance
+		for _, inst := range insts {
+			if !inst.detached {
+				back = append(back, inst)
+			}
+		}
+		rt.sched.addSorted(prio, back)
+		rt.sched.compactDue()
+	}
+	rt.events.resubscribe(insts, moved)
 	return nil
 }
 
@@ -201,12 +259,11 @@ func (rt *Runtime) Close() error {
 		return fmt.Errorf("close: %w", ErrStepping)
 	}
 	rt.closed = true
-	rt.sortSchedule()
-	for _, inst := range rt.schedule {
+	rt.sched.each(func(inst *Instance) {
 		if inst.state == instCreated {
 			rt.destroy(inst)
 		}
-	}
+	})
 	for len(rt.slots.dense) > 0 {
 		h := rt.slots.dense[len(rt.slots.dense)-1]
 		s := &rt.slots.slots[h.Index]
@@ -215,7 +272,7 @@ func (rt *Runtime) Close() error {
 		}
 		rt.reap(h)
 	}
-	rt.schedule = nil
+	rt.sched = ordered[*Instance]{}
 	rt.added = nil
 	for _, fn := range rt.onClose {
 		fn()

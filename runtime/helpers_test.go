@@ -144,7 +144,7 @@ func newTestRuntime(t *testing.T, opts Options) (*Runtime, *errorLog) {
 
 // spawnActive spawns an entity outside a frame, names it (when name is not
 // empty) and activates it.
-func spawnActive(t *testing.T, rt *Runtime, name string) Handle {
+func spawnActive(t testing.TB, rt *Runtime, name string) Handle {
 	t.Helper()
 	h := rt.Spawn()
 	require.False(t, h.IsZero())
@@ -156,7 +156,7 @@ func spawnActive(t *testing.T, rt *Runtime, name string) Handle {
 }
 
 // attach attaches s to h with data and fails the test on error.
-func attach(t *testing.T, rt *Runtime, h Handle, s Script, data any) *Instance {
+func attach(t testing.TB, rt *Runtime, h Handle, s Script, data any) *Instance {
 	t.Helper()
 	inst, err := rt.Attach(h, s, data)
 	require.NoError(t, err)
@@ -177,7 +177,7 @@ func physical(rt *Runtime, name string) int {
 	if ob == nil {
 		return 0
 	}
-	return len(ob.list)
+	return ob.order.len() + len(ob.pending)
 }
 
 // stateOf returns h's state, StateDead for a stale handle.

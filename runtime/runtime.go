@@ -34,6 +34,8 @@ type entity struct {
 	insts     []*Instance
 	cancelled bool
 	settling  bool
+	// nameAt is the entity's index in its name's list.
+	nameAt int
 }
 
 func resetEntity(e *entity) {
@@ -50,15 +52,19 @@ type Runtime struct {
 	opts       Options
 	slots      slotMap
 	payloads   *pool.Pool[entity]
-	names      map[string][]Handle
+	names      map[string]*nameList
 	blackboard *Blackboard
 	events     *Events
 
-	schedule []*Instance
+	// sched is the schedule: instances by priority, then attach order.
+	// Instances attached during a frame wait in added until its end.
+	sched    ordered[*Instance]
 	added    []*Instance
-	unsorted bool
-	removed  int
+	byScript map[Script]*group
 	seq      uint64
+	// flushing is set while settleDeferred runs, so that a dispatch
+	// inside an onDestroy does not start it again.
+	flushing bool
 
 	frame    uint64
 	time     float64
@@ -91,7 +97,8 @@ func New(opts Options) *Runtime {
 		opts:       opts,
 		slots:      newSlotMap(),
 		payloads:   pool.New(pool.Options[entity]{Limit: limit, Reset: resetEntity}),
-		names:      make(map[string][]Handle),
+		names:      make(map[string]*nameList),
+		byScript:   make(map[Script]*group),
 		blackboard: newBlackboard(),
 	}
 	rt.events = newEvents(rt, opts.MaxEventDepth)
@@ -248,28 +255,58 @@ func (rt *Runtime) Alive(h Handle) bool {
 func (rt *Runtime) Entities() []Handle { return slices.Clone(rt.slots.dense) }
 
 // SetName gives h a scene name, for Find. Names need not be unique.
+// O(1) amortised.
 func (rt *Runtime) SetName(h Handle, name string) error {
 	s, err := rt.slots.get(h)
 	if err != nil {
 		return err
 	}
 	if s.ent.name != "" {
-		rt.unname(h, s.ent.name)
+		rt.unname(s.ent)
 	}
 	s.ent.name = name
 	if name != "" {
-		rt.names[name] = append(rt.names[name], h)
+		l := rt.names[name]
+		if l == nil {
+			l = &nameList{}
+			rt.names[name] = l
+		}
+		s.ent.nameAt = len(l.hs)
+		l.hs = append(l.hs, h)
 	}
 	return nil
 }
 
-func (rt *Runtime) unname(h Handle, name string) {
-	hs := slices.DeleteFunc(rt.names[name], func(x Handle) bool { return x == h })
-	if len(hs) == 0 {
-		delete(rt.names, name)
+// nameList holds the entities of one name in naming order. An entity
+// that loses the name leaves a zero Handle; the list is compacted once
+// half of it is zero, so unnaming is amortised O(1). head is the index of
+// the first non-zero entry.
+type nameList struct {
+	hs   []Handle
+	head int
+	dead int
+}
+
+// unname takes e off its name's list. O(1) amortised.
+func (rt *Runtime) unname(e *entity) {
+	l := rt.names[e.name]
+	l.hs[e.nameAt] = Handle{}
+	l.dead++
+	if l.dead == len(l.hs) {
+		delete(rt.names, e.name)
 		return
 	}
-	rt.names[name] = hs
+	for l.hs[l.head].IsZero() {
+		l.head++
+	}
+	if 2*l.dead < len(l.hs) {
+		return
+	}
+	l.hs = slices.DeleteFunc(l.hs, Handle.IsZero)
+	for i, h := range l.hs {
+		rt.slots.slots[h.Index].ent.nameAt = i
+	}
+	l.head, l.dead = 0, 0
 }
 
 // Name returns h's scene name ("" when it has none).
@@ -281,13 +318,14 @@ func (rt *Runtime) Name(h Handle) (string, error) {
 	return s.ent.name, nil
 }
 
-// Find returns the earliest-named living entity called name.
+// Find returns the earliest-named entity called name that has not been
+// reaped (a Dying entity keeps its name until its settlement). O(1).
 func (rt *Runtime) Find(name string) (Handle, bool) {
-	hs := rt.names[name]
-	if len(hs) == 0 {
+	l := rt.names[name]
+	if l == nil {
 		return Handle{}, false
 	}
-	return hs[0], true
+	return l.hs[l.head], true
 }
 
 // Kill judges h dead. An Active entity becomes Dying and is settled (every
@@ -310,13 +348,17 @@ func (rt *Runtime) Kill(h Handle) (bool, error) {
 	default:
 		return false, nil
 	}
-	if rt.stepping {
+	if rt.deferring() {
 		rt.dying = append(rt.dying, h)
 	} else {
 		rt.settle(h)
 	}
 	return true, nil
 }
+
+// deferring reports whether kills and detaches wait: during a frame (for
+// its flush) and during a dispatch (for its end, SPEC 9).
+func (rt *Runtime) deferring() bool { return rt.stepping || rt.events.depth > 0 || rt.flushing }
 
 // Revive returns a Dying entity to Active before its settlement starts. It
 // returns false, and changes nothing, when h is not Dying.
@@ -375,7 +417,7 @@ func (rt *Runtime) reap(h Handle) {
 	}
 	e := s.ent
 	if e.name != "" {
-		rt.unname(h, e.name)
+		rt.unname(e)
 	}
 	rt.slots.release(h)
 	rt.payloads.Put(e)
@@ -398,22 +440,23 @@ func (rt *Runtime) Attach(h Handle, s Script, data any) (*Instance, error) {
 	if sl.state == StateDying || sl.ent.cancelled {
 		return nil, fmt.Errorf("attach %s to %s: %w: it is %s", s.Name(), h, ErrNotAttachable, sl.state)
 	}
-	// Entities may churn between frames for long: once destroyed instances
-	// are the greater part of the lists, drop them (amortised O(1)), so
-	// they are not kept alive until the next Step.
-	if !rt.stepping && 2*rt.removed > len(rt.schedule)+len(rt.added) {
-		rt.dropDestroyed()
-	}
 	rt.seq++
 	inst := &Instance{Data: data, rt: rt, script: s, entity: h, seq: rt.seq, priority: s.Priority(), active: sl.state == StateActive}
 	inst.updater, _ = s.(Updater)
 	inst.handler, _ = s.(EventHandler)
 	sl.ent.insts = append(sl.ent.insts, inst)
 	rt.instanceCnt++
-	rt.added = append(rt.added, inst)
-	if !rt.stepping {
-		rt.unsorted = true
+	if rt.stepping {
+		rt.added = append(rt.added, inst)
+	} else {
+		rt.sched.add(inst.priority, inst)
 	}
+	g := rt.byScript[s]
+	if g == nil {
+		g = &group{}
+		rt.byScript[s] = g
+	}
+	g.insts = append(g.insts, inst)
 	if err := inst.create(); err != nil {
 		return nil, err
 	}
@@ -433,7 +476,7 @@ func (rt *Runtime) Detach(inst *Instance) bool {
 		return false
 	}
 	inst.detached = true
-	if rt.stepping {
+	if rt.deferring() {
 		rt.detached = append(rt.detached, inst)
 	} else {
 		rt.destroy(inst)
@@ -472,13 +515,17 @@ func (rt *Runtime) Instances(h Handle) ([]*Instance, error) {
 	return out, nil
 }
 
-// destroy destroys inst and takes it off its entity and the schedule.
+// destroy destroys inst and takes it off its entity, its script's group
+// and the schedule. O(the entity's instances) amortised.
 func (rt *Runtime) destroy(inst *Instance) {
 	if err := inst.destroy(); err != nil {
 		panic(err)
 	}
 	rt.instanceCnt--
-	rt.removed++
+	if rt.sched.remove(inst) && !rt.stepping && !rt.closed {
+		rt.sched.compactDue()
+	}
+	rt.byScript[inst.script].drop()
 	if s, err := rt.slots.get(inst.entity); err == nil {
 		e := s.ent
 		if i := slices.Index(e.insts, inst); i >= 0 {

@@ -83,11 +83,17 @@ type Instance struct {
 	active   bool
 	priority int
 
-	script    Script
-	seq       uint64
-	handler   EventHandler
-	observers []*Observer
+	script  Script
+	seq     uint64
+	handler EventHandler
+	// obs is the first of the instance's event observers, linked by
+	// Observer.next.
+	obs   *Observer
+	sched pos[*Instance]
 }
+
+func (inst *Instance) orderKey() uint64          { return inst.seq }
+func (inst *Instance) position() *pos[*Instance] { return &inst.sched }
 
 // Script returns the instance's script.
 func (inst *Instance) Script() Script { return inst.script }
