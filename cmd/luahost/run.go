@@ -6,9 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/luahost/luahost/luabind"
@@ -94,8 +91,9 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 		cfg.seed = &f.seed
 	}
 	// Signals are caught from here on: Ctrl-C during a long load lets the
-	// load finish, runs no frame, and shuts the scene down cleanly.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// load finish, runs no frame, and shuts the scene down cleanly; a
+	// second one exits at once.
+	ctx, stop := notifyStop(stderr)
 	defer stop()
 	w, err := loadScene(pos[0], cfg)
 	if err != nil {

@@ -136,3 +136,47 @@ func TestSignals(t *testing.T) {
 		})
 	}
 }
+
+func TestSecondSignal(t *testing.T) {
+	// The first signal asks for a clean stop, which never comes: the
+	// runaway callback (budgets off) holds the frame or the shutdown. The
+	// second exits at once with 130.
+	tests := []struct {
+		name          string
+		first, second os.Signal
+		args          []string
+	}{
+		{"interrupt twice", os.Interrupt, os.Interrupt, []string{"run", "testdata/signal/runaway.json", "--frames", "1000000", "--budget", "0"}},
+		{"interrupt then terminate in watch mode", os.Interrupt, syscall.SIGTERM, []string{"run", "testdata/signal/runaway.json", "--watch", "--fps", "30", "--budget", "0"}},
+		{"terminate twice", syscall.SIGTERM, syscall.SIGTERM, []string{"run", "testdata/signal/runaway.json", "--frames", "1000000", "--budget", "0"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			l := startLive(t, "", tc.args...)
+			l.waitFor(t, "ready", 10*time.Second, func(s string) bool { return s == "ready" })
+			exited := make(chan error, 1)
+			go func() { exited <- l.cmd.Wait() }()
+
+			require.NoError(t, l.cmd.Process.Signal(tc.first))
+			select {
+			case err := <-exited:
+				t.Fatalf("exited after the first signal (%v); stderr:\n%s", err, l.errText())
+			case <-time.After(200 * time.Millisecond):
+			}
+
+			start := time.Now()
+			require.NoError(t, l.cmd.Process.Signal(tc.second))
+			var err error
+			select {
+			case err = <-exited:
+			case <-time.After(5 * time.Second):
+				t.Fatalf("still running 5s after the second signal; stderr:\n%s", l.errText())
+			}
+			assert.Less(t, time.Since(start), 2*time.Second)
+			var exit *exec.ExitError
+			require.ErrorAs(t, err, &exit)
+			assert.Equal(t, 130, exit.ExitCode(), "stderr:\n%s", l.errText())
+			assert.Contains(t, l.errText(), "again while shutting down")
+		})
+	}
+}
