@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -299,9 +300,12 @@ func (h *Host) Load(name string) (*Script, error) {
 	if err != nil {
 		return nil, err
 	}
-	src, err := os.ReadFile(path)
-	if err != nil {
+	src, err := h.readSource(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return nil, &LoadError{Script: name, File: file, Message: fmt.Sprintf("%s: script %q not found", file, name)}
+	case err != nil:
+		return nil, &LoadError{Script: name, File: file, Message: fmt.Sprintf("%s: script %q refused: %s", file, name, refusal("the file", err))}
 	}
 	return h.add(name, file, path, src)
 }
@@ -349,9 +353,12 @@ func (h *Host) check(name string, script bool) error {
 	if err != nil {
 		return err
 	}
-	src, err := os.ReadFile(path)
-	if err != nil {
+	src, err := h.readSource(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return &LoadError{Script: name, File: file, Message: fmt.Sprintf("%s: %v", file, errors.Unwrap(err))}
+	case err != nil:
+		return &LoadError{Script: name, File: file, Message: fmt.Sprintf("%s: script %q refused: %s", file, name, refusal("the file", err))}
 	}
 	s := &Script{host: h, name: name, file: file, path: path}
 	var st *state

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"slices"
 	"strings"
 	"time"
@@ -336,7 +335,7 @@ func (h *Host) applyChanges(changes []watch.Change) {
 		src, ok := sources[s.name]
 		if !ok {
 			var err error
-			if src, err = os.ReadFile(s.path); errors.Is(err, fs.ErrNotExist) {
+			if src, err = h.readSource(s.path); errors.Is(err, fs.ErrNotExist) {
 				h.warnDeleted(s)
 				continue
 			} else if err != nil {

@@ -3,7 +3,7 @@ package luabind
 import (
 	"errors"
 	"fmt"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -302,9 +302,12 @@ func (st *state) require(L *lua.LState) int {
 	rel := strings.ReplaceAll(name, ".", "/") + ".lua"
 	path := filepath.Join(st.host.opts.Dir, filepath.FromSlash(rel))
 	file := filepath.ToSlash(path)
-	src, err := os.ReadFile(path)
-	if err != nil {
+	src, err := st.host.readSource(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		L.RaiseError("module %q not found: no file %s", name, file)
+	case err != nil:
+		L.RaiseError("module %q refused: %s", name, refusal(file, err))
 	}
 	proto, err := st.host.chunks.Compile(st.script.name, file, src)
 	if err != nil {

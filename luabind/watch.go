@@ -25,7 +25,7 @@ func (h *Host) Watch(ctx context.Context) (stop func() error, err error) {
 	if h.watch != nil {
 		return nil, fmt.Errorf("watch %s: already watching", h.opts.Dir)
 	}
-	w, err := watch.New(watch.Options{Dir: h.opts.Dir})
+	w, err := watch.New(watch.Options{Dir: h.opts.Dir, MaxSize: MaxScriptSize})
 	if err != nil {
 		return nil, fmt.Errorf("watch %s: %w", h.opts.Dir, err)
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/luahost/luahost/internal/files"
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
 )
@@ -70,7 +71,9 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	modules := make(map[target]bool)
 	for _, t := range targets {
-		src, err := os.ReadFile(filepath.Join(t.dir, filepath.FromSlash(t.name)+".lua"))
+		// The same refusals as loading: a device, a pipe or a link out of
+		// the folder is never read here; Check below reports it.
+		src, err := files.ReadIn(t.dir, filepath.Join(t.dir, filepath.FromSlash(t.name)+".lua"), luabind.MaxScriptSize)
 		if err != nil {
 			continue
 		}

@@ -172,6 +172,20 @@ func TestCheck(t *testing.T) {
 		assert.Equal(t, "testdata/bad/scripts/x.lua:3: unexpected symbol near '='\n", res.stdout)
 	})
 
+	t.Run("links out and devices are refused, not read", func(t *testing.T) {
+		// scripts/lib/zero.lua links to /dev/zero, two others lead out of
+		// the folder.
+		res := luahostRunIn(t, "../../testdata/hostile", "check", "scripts")
+		assert.Equal(t, 1, res.code)
+		for _, want := range []string{
+			`scripts/lib/zero.lua: script "lib/zero" refused: the file resolves outside the script folder`,
+			`scripts/lib/outside.lua: script "lib/outside" refused: the file resolves outside the script folder`,
+			`scripts/linked_outside.lua: script "linked_outside" refused: the file resolves outside the script folder`,
+		} {
+			assert.Contains(t, res.stdout, want+"\n")
+		}
+	})
+
 	t.Run("missing path", func(t *testing.T) {
 		res := luahostRun(t, "check", "testdata/no-such-dir")
 		assert.Equal(t, 2, res.code)

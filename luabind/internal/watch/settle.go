@@ -3,10 +3,13 @@ package watch
 import (
 	"crypto/sha256"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"slices"
 	"time"
+
+	"github.com/luahost/luahost/internal/files"
 )
 
 // fileState is what one read of a script found.
@@ -20,9 +23,18 @@ type fileState struct {
 // read reads the script rel once, checking that it did not change during
 // the read: the size, modification time and identity of the file before and
 // after the read must agree, and the size must match the bytes read. A path
-// that holds no regular file (missing, a directory, a pipe) is absent.
+// that holds no regular file (missing, a directory, a pipe, a device) is
+// absent and never read. A symbolic link that resolves outside the root,
+// or a file larger than Options.MaxSize, is an error: it is not read, and
+// the last version reported stands.
 func (w *Watcher) read(rel string) fileState {
-	name := w.abs(rel)
+	name, err := files.Resolve(w.root, w.abs(rel))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fileState{absent: true}
+	case err != nil:
+		return fileState{err: fmt.Errorf("%s %w; not read", rel, err)}
+	}
 	before, err := os.Stat(name)
 	if errors.Is(err, fs.ErrNotExist) || (err == nil && !before.Mode().IsRegular()) {
 		return fileState{absent: true}
@@ -30,11 +42,13 @@ func (w *Watcher) read(rel string) fileState {
 	if err != nil {
 		return fileState{err: err}
 	}
-	data, err := os.ReadFile(name)
-	if errors.Is(err, fs.ErrNotExist) {
+	data, err := files.ReadRegular(name, w.maxSize)
+	switch {
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, files.ErrNotRegular):
 		return fileState{unstable: true}
-	}
-	if err != nil {
+	case errors.Is(err, files.ErrTooLarge):
+		return fileState{err: fmt.Errorf("%s %w; not read", rel, err)}
+	case err != nil:
 		return fileState{err: err}
 	}
 	after, err := os.Stat(name)

@@ -19,6 +19,8 @@ const (
 	DefaultQuiet = 50 * time.Millisecond
 	// DefaultExt is the extension used when Options.Ext is empty.
 	DefaultExt = ".lua"
+	// DefaultMaxSize is the largest file read when Options.MaxSize is zero.
+	DefaultMaxSize = 16 << 20
 
 	// errBuffer is the capacity of the Errors channel; errors that find it
 	// full are dropped so that the watcher never blocks on a slow reader.
@@ -41,6 +43,11 @@ type Options struct {
 	// default (empty) value is ".lua" (DefaultExt). A missing leading dot is
 	// added, so "lua" means ".lua".
 	Ext string
+
+	// MaxSize is the largest script read, in bytes; a larger one is
+	// reported on Errors and not read. The default (zero) value is 16 MiB
+	// (DefaultMaxSize); a negative value also means the default.
+	MaxSize int64
 }
 
 // Change is the settled state of one script file.
@@ -66,9 +73,10 @@ type Change struct {
 // file-system events and quiet-period deadlines, and Ready, Drain, Errors
 // and Close may be called from any goroutine.
 type Watcher struct {
-	root  string // absolute, cleaned Options.Dir
-	quiet time.Duration
-	ext   string
+	root    string // absolute, cleaned Options.Dir
+	quiet   time.Duration
+	ext     string
+	maxSize int64
 
 	fs       *fsnotify.Watcher
 	ready    chan struct{} // capacity 1: Drain has something new
@@ -124,6 +132,10 @@ func New(opts Options) (*Watcher, error) {
 	if !strings.HasPrefix(ext, ".") {
 		ext = "." + ext
 	}
+	maxSize := opts.MaxSize
+	if maxSize <= 0 {
+		maxSize = DefaultMaxSize
+	}
 
 	fsw, err := fsnotify.NewWatcher()
 	if err != nil {
@@ -133,6 +145,7 @@ func New(opts Options) (*Watcher, error) {
 		root:     root,
 		quiet:    quiet,
 		ext:      ext,
+		maxSize:  maxSize,
 		fs:       fsw,
 		ready:    make(chan struct{}, 1),
 		errs:     make(chan error, errBuffer),

@@ -1,0 +1,33 @@
+package luabind
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/luahost/luahost/internal/files"
+)
+
+// MaxScriptSize is the largest script or module file that is read: a
+// larger one is refused, like a file that is not a regular file or that
+// resolves outside the script directory (SPEC 13).
+const MaxScriptSize = 16 << 20
+
+// readSource reads the script or module file at path, which must be a
+// regular file of at most MaxScriptSize bytes that resolves, symbolic
+// links followed, inside the script directory. Devices and pipes are never
+// read. A missing file is an error matching fs.ErrNotExist.
+func (h *Host) readSource(path string) ([]byte, error) {
+	return files.ReadIn(h.opts.Dir, path, MaxScriptSize)
+}
+
+// refusal says why the file called subject could not be read: "the file
+// resolves outside the script folder", "scripts/x.lua is not a regular
+// file"; other errors are given as they are.
+func refusal(subject string, err error) string {
+	for _, known := range []error{files.ErrOutside, files.ErrNotRegular, files.ErrTooLarge} {
+		if errors.Is(err, known) {
+			return fmt.Sprintf("%s %v", subject, err)
+		}
+	}
+	return err.Error()
+}
