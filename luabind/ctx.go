@@ -36,6 +36,8 @@ func (st *state) newCtx() *lua.LTable {
 		{"after", st.ctxAfter},
 		{"every", st.ctxEvery},
 		{"cancel", st.ctxCancel},
+		{"query", st.ctxQuery},
+		{"findAll", st.ctxFindAll},
 	} {
 		fields.RawSetString(f.name, L.NewFunction(f.fn))
 	}
@@ -98,8 +100,9 @@ func (st *state) newBlackboard() *lua.LUserData {
 }
 
 // ctx.spawn(spec) creates an entity: spec.name, spec.position,
-// spec.rotation, spec.scale ({x, y, z}) and spec.scripts (names, or
-// {script=, props=} tables) are all optional. The transform given is the
+// spec.rotation, spec.scale (vectors or {x, y, z}), spec.tags (a list of
+// strings) and spec.scripts (names, or {script=, props=} tables) are all
+// optional. The transform given is the
 // entity's initial placement, readable at once (also by the onCreate of
 // its scripts), not a write waiting for the flush. The entity is Pending
 // until this frame's flush (before the next frame when spawned during
@@ -112,6 +115,7 @@ func (st *state) ctxSpawn(L *lua.LState) int {
 		props any
 	}
 	var name string
+	var tags []string
 	placement := runtime.Identity()
 	var scripts []attachment
 	var bad string
@@ -135,6 +139,11 @@ func (st *state) ctxSpawn(L *lua.LState) int {
 				placement.Rotation = vec
 			default:
 				placement.Scale = vec
+			}
+		case "tags":
+			var err error
+			if tags, err = readTags(v); err != nil {
+				bad = err.Error()
 			}
 		case "scripts":
 			list, ok := v.(*lua.LTable)
@@ -175,6 +184,9 @@ func (st *state) ctxSpawn(L *lua.LState) int {
 	}
 	if name != "" {
 		_ = h.rt.SetName(e, name)
+	}
+	for _, tag := range tags {
+		_ = h.rt.Tag(e, tag)
 	}
 	if h.deferred.on {
 		// The entity exists at once, so that the handle can be returned;

@@ -62,6 +62,10 @@ func (st *state) newEntityType() *lua.LTable {
 		"kill":        st.entityKill,
 		"revive":      st.entityRevive,
 		"send":        st.entitySend,
+		"tag":         st.entityTag,
+		"untag":       st.entityUntag,
+		"hasTag":      st.entityHasTag,
+		"tags":        st.entityTags,
 	}
 	index := L.CreateTable(0, len(methods))
 	for name, fn := range methods {

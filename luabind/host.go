@@ -89,9 +89,11 @@ type Host struct {
 	reloads     int
 	// timerSeq is the id of the last timer made (SPEC 4.8).
 	timerSeq int64
-	refused  map[string]string
-	watch    *watcher
-	closed   bool
+	// query is the buffer of ctx.query's results.
+	query   []runtime.Handle
+	refused map[string]string
+	watch   *watcher
+	closed  bool
 }
 
 type registered struct {

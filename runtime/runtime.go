@@ -55,6 +55,11 @@ type Runtime struct {
 	names      map[string]*nameList
 	blackboard *Blackboard
 	events     *Events
+	// tags, spatial and queryHits back the queries (tags.go, spatial.go,
+	// query.go).
+	tags      tagIndex
+	spatial   spatialHash
+	queryHits []queryHit
 
 	// sched is the schedule: instances by priority, then attach order.
 	// Instances attached during a frame wait in added until its end.
@@ -212,6 +217,7 @@ func (rt *Runtime) SpawnAt(t Transform) Handle {
 	e := rt.payloads.Get()
 	e.transform = t
 	h := rt.slots.alloc(e)
+	rt.spatial.place(h.Index, t.Position)
 	rt.slots.slots[h.Index].state = StatePending
 	if rt.stepping {
 		rt.spawned = append(rt.spawned, h)
@@ -419,6 +425,8 @@ func (rt *Runtime) reap(h Handle) {
 	if e.name != "" {
 		rt.unname(e)
 	}
+	rt.tags.untagAll(h.Index)
+	rt.spatial.remove(h.Index)
 	rt.slots.release(h)
 	rt.payloads.Put(e)
 }

@@ -70,6 +70,9 @@ func (rt *Runtime) Set(h Handle, p Part, v Vec3) error {
 	e := s.ent
 	if !rt.stepping {
 		*e.transform.part(p) = v
+		if p == Position {
+			rt.spatial.place(h.Index, v)
+		}
 		return nil
 	}
 	if e.writeMask == 0 {
@@ -92,6 +95,9 @@ func (rt *Runtime) commitWrites() {
 			if e.writeMask&(1<<p) != 0 {
 				*e.transform.part(p) = *e.write.part(p)
 			}
+		}
+		if e.writeMask&(1<<Position) != 0 {
+			rt.spatial.place(h.Index, e.transform.Position)
 		}
 		e.writeMask = 0
 	}

@@ -37,6 +37,7 @@ type SceneEntity struct {
 	Position *[3]float64   `json:"position"`
 	Rotation *[3]float64   `json:"rotation"`
 	Scale    *[3]float64   `json:"scale"`
+	Tags     []string      `json:"tags"`
 	Scripts  []SceneScript `json:"scripts"`
 }
 
@@ -220,6 +221,11 @@ func loadScene(path string, cfg loadConfig) (*world, error) {
 		spawned = append(spawned, h)
 		if e.Name != "" {
 			_ = rt.SetName(h, e.Name)
+		}
+		for _, tag := range e.Tags {
+			if err := rt.Tag(h, tag); err != nil {
+				return fail(fmt.Errorf("%s: entity %s: tags: %v", path, entityLabel(len(spawned)-1, e), err))
+			}
 		}
 		for part, v := range []*[3]float64{runtime.Position: e.Position, runtime.Rotation: e.Rotation, runtime.Scale: e.Scale} {
 			if v != nil {

@@ -39,6 +39,10 @@ return {
         { "detach", "helper/probe" },
         { "revive" },
         { "send", "ping", {} },
+        { "tag", "x" },
+        { "untag", "x" },
+        { "hasTag", "x" },
+        { "tags" },
       }
       for _, c in ipairs(calls) do
         local m = v[c[1]]

@@ -1,0 +1,156 @@
+package luabind
+
+import (
+	"fmt"
+	"math"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/runtime"
+)
+
+// Tags and queries (SPEC 4.9), backed by the runtime's indexes.
+
+// checkTag returns argument n as a tag: a non-empty string.
+func checkTag(L *lua.LState, n int) string {
+	s, ok := L.Get(n).(lua.LString)
+	if !ok || s == "" {
+		L.ArgError(n, "want a tag: a non-empty string, not "+L.Get(n).Type().String())
+	}
+	return string(s)
+}
+
+// e:tag(tag) gives the entity a tag.
+func (st *state) entityTag(L *lua.LState) int {
+	h := st.live(L)
+	_ = st.host.rt.Tag(h, checkTag(L, 2))
+	return 0
+}
+
+// e:untag(tag) takes a tag from the entity.
+func (st *state) entityUntag(L *lua.LState) int {
+	h := st.live(L)
+	_ = st.host.rt.Untag(h, checkTag(L, 2))
+	return 0
+}
+
+// e:hasTag(tag) reports whether the entity has the tag.
+func (st *state) entityHasTag(L *lua.LState) int {
+	h := st.live(L)
+	L.Push(lua.LBool(st.host.rt.HasTag(h, checkTag(L, 2))))
+	return 1
+}
+
+// e:tags() returns the entity's tags as a sorted array.
+func (st *state) entityTags(L *lua.LState) int {
+	tags, _ := st.host.rt.Tags(st.live(L))
+	t := L.CreateTable(len(tags), 0)
+	for _, tag := range tags {
+		t.Append(lua.LString(tag))
+	}
+	L.Push(t)
+	return 1
+}
+
+// readTags reads a spawn spec's tags: an array of non-empty strings.
+func readTags(v lua.LValue) ([]string, error) {
+	list, ok := v.(*lua.LTable)
+	if !ok {
+		return nil, fmt.Errorf("spec.tags must be a list of strings, not %s", v.Type())
+	}
+	var tags []string
+	for i := 1; i <= list.Len(); i++ {
+		s, ok := list.RawGetInt(i).(lua.LString)
+		if !ok || s == "" {
+			return nil, fmt.Errorf("spec.tags[%d] must be a non-empty string", i)
+		}
+		tags = append(tags, string(s))
+	}
+	return tags, nil
+}
+
+// ctx.query{tag=, script=, name=, near=, radius=, limit=} returns an
+// array of the Active entities that match every filter given: sorted by
+// distance from near (an entity or a position) with ties by entity
+// index, or else by entity index. Positions are the committed ones.
+func (st *state) ctxQuery(L *lua.LState) int {
+	spec := L.CheckTable(1)
+	var q runtime.Query
+	var bad string
+	str := func(k string, v lua.LValue) string {
+		s, ok := v.(lua.LString)
+		if !ok || s == "" {
+			bad = fmt.Sprintf("%s must be a non-empty string, not %s", k, v.Type())
+		}
+		return string(s)
+	}
+	num := func(k string, v lua.LValue) float64 {
+		n, ok := v.(lua.LNumber)
+		if !ok || !(n > 0) {
+			bad = fmt.Sprintf("%s must be a positive number", k)
+		}
+		return float64(n)
+	}
+	for k, v := spec.Next(lua.LNil); k != lua.LNil && bad == ""; k, v = spec.Next(k) {
+		switch key := k.String(); key {
+		case "tag":
+			q.Tag = str(key, v)
+		case "script":
+			q.Script = str(key, v)
+		case "name":
+			q.Name = str(key, v)
+		case "radius":
+			q.Radius = num(key, v)
+		case "limit":
+			n := num(key, v)
+			if q.Limit = int(min(n, 1<<30)); bad == "" && n != math.Trunc(n) {
+				bad = "limit must be a whole number"
+			}
+		case "near":
+			if ud, ok := v.(*lua.LUserData); ok {
+				if h, ok := ud.Value.(runtime.Handle); ok {
+					p, err := st.host.rt.Get(h, runtime.Position)
+					if err != nil {
+						L.RaiseError("ctx.query: near: stale entity handle %s", h)
+					}
+					q.Near = &p
+					break
+				}
+			}
+			p, err := readVec(v)
+			if err != nil {
+				bad = "near must be an entity or a position: " + err.Error()
+			}
+			q.Near = &p
+		default:
+			bad = fmt.Sprintf("unknown query field %q (want tag, script, name, near, radius, limit)", key)
+		}
+	}
+	if bad == "" && q.Radius > 0 && q.Near == nil {
+		bad = "radius needs near"
+	}
+	if bad != "" {
+		L.ArgError(1, bad)
+	}
+	st.pushEntities(L, st.host.rt.QueryAppend(st.host.query[:0], q))
+	return 1
+}
+
+// ctx.findAll(name) returns an array of the Active entities with that
+// scene name, by entity index: ctx.query{name = name}.
+func (st *state) ctxFindAll(L *lua.LState) int {
+	name := L.CheckString(1)
+	st.pushEntities(L, st.host.rt.QueryAppend(st.host.query[:0], runtime.Query{Name: name}))
+	return 1
+}
+
+// pushEntities pushes an array of entity values of hs, and keeps hs as the
+// host's query buffer.
+func (st *state) pushEntities(L *lua.LState, hs []runtime.Handle) {
+	t := L.CreateTable(len(hs), 0)
+	for _, h := range hs {
+		t.Append(st.entity(h))
+	}
+	st.host.query = hs
+	L.Push(t)
+}
