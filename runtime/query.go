@@ -70,8 +70,12 @@ func (rt *Runtime) QueryAppend(dst []Handle, q Query) []Handle {
 			consider(idx)
 		}
 	case q.Name != "":
-		for _, h := range rt.names[q.Name] {
-			consider(h.Index)
+		if l := rt.names[q.Name]; l != nil {
+			for _, h := range l.hs {
+				if !h.IsZero() {
+					consider(h.Index)
+				}
+			}
 		}
 	default:
 		for _, h := range rt.slots.dense {
