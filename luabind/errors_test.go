@@ -89,7 +89,7 @@ func TestErrorValues(t *testing.T) {
 		script string
 		want   string
 	}{
-		{"errors/huge", `^testdata/scripts/errors/huge\.lua:7: x{100,}\.\.\. \(\d{8} bytes\)$`},
+		{"errors/huge", `^testdata/scripts/errors/huge\.lua:5: x{100,}\.\.\. \(\d{8} bytes\)$`},
 		{"errors/table", `^testdata/scripts/errors/table\.lua:4: .*table`},
 	}
 	for _, tt := range tests {

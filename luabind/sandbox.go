@@ -21,21 +21,18 @@ import (
 //     _printregs; load and loadstring take source text only (no bytecode,
 //     at most maxLoadSize bytes); getfenv/setfenv refuse level 0;
 //     collectgarbage only answers "count" (anything else does nothing);
-//     unpack returns at most maxUnpack values; print writes one line to
+//     unpack returns at most maxResults values; print writes one line to
 //     the host's output; require loads modules from the script directory;
 //   - string (find, match, gmatch, gsub, rep and format bounded and
 //     interruptible), table, math (random seeded per state from the
 //     runtime's seed), coroutine (every coroutine runs under the budget);
-//   - os.time, os.clock and os.date.
+//   - os.time, os.clock, os.date and os.difftime.
 //
 // Nothing reaches files, processes, the environment or the network, and
 // states share nothing: a change to one state's string metatable or
 // globals is invisible to every other script.
 
-const (
-	maxLoadSize = 1 << 20
-	maxUnpack   = 8000
-)
+const maxLoadSize = 1 << 20
 
 // Sizes of a state (SPEC 10: a state under 64 KiB). The call stack grows
 // on demand up to callStackSize frames, which also bounds recursion; the
@@ -86,14 +83,12 @@ func (h *Host) newSandbox() *lua.LState {
 
 	// os: only the clock and the calendar.
 	osLib := g.RawGetString(lua.OsLibName).(*lua.LTable)
-	safeOS := L.CreateTable(0, 3)
-	for _, name := range []string{"time", "clock", "date"} {
-		safeOS.RawSetString(name, osLib.RawGetString(name))
-	}
-	g.RawSetString(lua.OsLibName, safeOS)
+	g.RawSetString(lua.OsLibName, installOS(L, osLib, maxStringSize(h.opts.MaxStringSize)))
 
 	str := g.RawGetString(lua.StringLibName).(*lua.LTable)
 	lstring.Register(L, str, lstring.Limits{MaxSize: h.opts.MaxStringSize})
+	installBase(L, g)
+	installTable(L, g.RawGetString(lua.TabLibName).(*lua.LTable), maxStringSize(h.opts.MaxStringSize))
 
 	getfenv := g.RawGetString("getfenv").(*lua.LFunction)
 	setfenv := g.RawGetString("setfenv").(*lua.LFunction)
@@ -149,10 +144,10 @@ func sortGlobals(L *lua.LState) *lua.LTable {
 		old.RawSetString(lib, sortedCopy(L, old.RawGetString(lib).(*lua.LTable)))
 	}
 	// The strings' metatable becomes {__index = string} as in reference
-	// Lua, protected, instead of the string library itself.
+	// Lua, instead of the string library itself. It is the state's own,
+	// so a script may change it without reaching any other script.
 	if mt, ok := L.GetMetatable(lua.LString("")).(*lua.LTable); ok {
 		mt.RawSetString("__index", old.RawGetString(lua.StringLibName))
-		mt.RawSetString("__metatable", lua.LString("string"))
 	}
 	g := sortedCopy(L, old)
 	g.RawSetString("_G", g)
@@ -302,23 +297,6 @@ func collectGarbage(L *lua.LState) int {
 	}
 	L.Push(lua.LNumber(0))
 	return 1
-}
-
-// unpack(t [, i [, j]]) returns t[i], ..., t[j]: at most maxUnpack values.
-func boundedUnpack(L *lua.LState) int {
-	t := L.CheckTable(1)
-	i := L.OptInt(2, 1)
-	j := L.OptInt(3, t.Len())
-	if i > j {
-		return 0
-	}
-	if j-i >= maxUnpack || j-i < 0 {
-		L.RaiseError("too many results to unpack")
-	}
-	for k := i; k <= j; k++ {
-		L.Push(t.RawGetInt(k))
-	}
-	return j - i + 1
 }
 
 // newRand returns the per-state random source: seeded from the runtime's

@@ -1,6 +1,7 @@
-// Package lstring provides bounded versions of gopher-lua's string.find,
-// string.match, string.gmatch, string.gsub, string.rep and string.format,
-// for states that run untrusted scripts.
+// Package lstring provides bounded versions of Lua 5.1's string.find,
+// string.match, string.gmatch, string.gsub, string.rep, string.format,
+// string.byte, string.char, string.upper and string.lower, for gopher-lua
+// states that run untrusted scripts.
 //
 // gopher-lua checks a state's context only between VM instructions, so a Go
 // builtin that runs long escapes a callback's time budget: a pathological
@@ -17,33 +18,30 @@
 //
 // # Semantics
 //
-// For valid input the functions return what gopher-lua's do (which follow
-// Lua 5.1 with a few quirks of their own, kept here: a back-reference to a
-// position capture matches the empty string; "x-%a" in a set is no range;
-// gsub keeps "%x" in a replacement string as it is; string.match returns
-// nothing when there is no match; string.find with an empty pattern returns
-// 1, 0). They differ on purpose in these points:
+// The functions follow reference Lua 5.1 (TestReferenceMatrix and
+// TestCompareCases compare them with Debian's lua5.1), where gopher-lua's
+// differ: string.match returns nil when nothing matches; find and match
+// clamp init to the subject (string.find("abc", "", 10) is 4, 3); a
+// pattern without magic characters is plain text; gmatch reads a leading
+// '^' as a plain character; sets are read left to right as C Lua reads
+// them ("[%a-z]" holds '-' and 'z'); a back-reference to a position
+// capture never matches; gsub accepts a number as replacement, reads "%x"
+// in a replacement as "x", refuses replacement values that are not
+// strings or numbers and always returns a string; format is C's printf
+// with Lua 5.1's checks (no Go verbs); byte and char check their ranges;
+// upper and lower change ASCII letters only. They differ from C Lua on
+// purpose in these points:
 //
-//   - Malformed patterns that gopher-lua accepts and never matches raise
-//     C Lua's errors: "malformed pattern (ends with '%')", "malformed
-//     pattern (missing arguments to '%b')". A back-reference to a capture
-//     that is not closed yet raises "invalid capture index" (gopher-lua
-//     reads a stale capture, or panics). Errors that gopher-lua reports keep
-//     its message, position included ("invalid ')' at 3", "unexpected EOS
-//     at 4", "unfinished capture at EOS").
-//   - %f[set] is the frontier pattern of C Lua (gopher-lua reads "%f" as a
-//     plain "f"); its set is read as any other set.
-//   - A pattern may have at most 32 captures ("too many captures"), and at
-//     most 200 quantified items nested in one match ("pattern too complex"),
-//     as in C Lua 5.2 and later. gopher-lua has neither limit, but it fails
-//     with "pattern/input too complex" when a quantifier runs over a million
-//     bytes, which these functions do not.
-//   - gsub with n <= 0 replaces nothing, as in C Lua.
+//   - A malformed pattern is reported when the function is called, also by
+//     gmatch (C Lua reports it at the first iteration), with messages of
+//     its own where C Lua has none that says more ("invalid ')' at 3",
+//     "unexpected EOS at 4", "unfinished capture at EOS").
+//   - A pattern is a Go string: a NUL byte in it is a character, where C
+//     Lua stops reading the pattern (write %z either way).
+//   - At most 200 quantified items may nest in one match ("pattern too
+//     complex"), as in C Lua 5.2 and later.
 //   - gmatch returns the iterator alone, which may also be called directly.
-//   - find with plain text and an init past the end returns nil (gopher-lua
-//     panics), and the iterator of gmatch keeps returning nothing once done.
-//   - format rejects what C Lua rejects as too long or repeated, and
-//     formatting a table or function with a numeric verb.
+//   - byte returns at most [MaxResults] values, as C Lua's stack allows.
 //
 // All functions raise their errors with [lua.LState.RaiseError], so they
 // read "file:line: message" like any Lua error.

@@ -19,25 +19,16 @@ func checkPattern(L *lua.LState, p string) *pattern {
 //
 // find returns the start and end (1-based, inclusive) of the first match of
 // pattern in s at or after init, then the pattern's captures; or nil. A
-// negative init counts from the end of s. With exactly four arguments and a
-// true plain it looks for pattern as plain text. As in gopher-lua, an empty
-// pattern yields 1, 0 whatever init is, and plain is ignored unless it is the
-// last argument. Cost: a plain search is linear; a pattern search may
+// negative init counts from the end of s, and init is clamped to the
+// string (so an empty pattern is found at its end, as in Lua 5.1). With a
+// true plain, or a pattern without magic characters, it looks for pattern
+// as plain text. Cost: a plain search is linear; a pattern search may
 // backtrack, and stops with the state's context.
 func (lib *library) find(L *lua.LState) int {
 	s := L.CheckString(1)
 	p := L.CheckString(2)
-	if p == "" {
-		L.Push(lua.LNumber(1))
-		L.Push(lua.LNumber(0))
-		return 2
-	}
-	init := startOffset(len(s), L.OptInt(3, 1))
-	if L.GetTop() == 4 && lua.LVAsBool(L.Get(4)) {
-		if init > len(s) {
-			L.Push(lua.LNil)
-			return 1
-		}
+	init := findInit(L, len(s))
+	if lua.LVAsBool(L.Get(4)) || !strings.ContainsAny(p, specials) {
 		k := strings.Index(s[init:], p)
 		if k < 0 {
 			L.Push(lua.LNil)
@@ -61,39 +52,32 @@ func (lib *library) find(L *lua.LState) int {
 	return 2 + m.pushCaptures(start, end, false)
 }
 
-// startOffset turns find's 1-based init, negative from the end, into a
-// 0-based offset into a string of length n; it may be past the end.
-func startOffset(n, init int) int {
-	if init != 0 {
-		init--
-	}
-	if init < 0 {
-		init += n + 1
-	}
-	return max(init, 0)
+// specials are the bytes that make a pattern more than plain text.
+const specials = "^$*+?.([%-"
+
+// findInit returns argument 3 of find and match (init, default 1,
+// negative from the end) as a 0-based offset clamped to [0, n].
+func findInit(L *lua.LState, n int) int {
+	return min(max(posrelat(optInt(L, 3, 1), n)-1, 0), n)
 }
 
 // string.match(s, pattern [, init])
 //
 // match returns the captures of the first match of pattern in s at or after
-// init, or the whole match when the pattern has no captures. When nothing
-// matches it returns no value at all, as gopher-lua does (C Lua returns
-// nil). Cost: as find.
+// init (as find's), or the whole match when the pattern has no captures.
+// When nothing matches it returns nil. Cost: as find.
 func (lib *library) match(L *lua.LState) int {
 	s := L.CheckString(1)
 	p := L.CheckString(2)
-	init := L.OptInt(3, 1)
-	if init < 0 {
-		init += len(s) + 1
-	}
-	init = max(init-1, 0)
+	init := findInit(L, len(s))
 
 	pat := checkPattern(L, p)
 	var m matcher
 	m.reset(L, pat, s)
 	start, end := m.search(init)
 	if start < 0 {
-		return 0
+		L.Push(lua.LNil)
+		return 1
 	}
 	return m.pushCaptures(start, end, true)
 }
@@ -103,8 +87,8 @@ func (lib *library) match(L *lua.LState) int {
 // gmatch returns an iterator function that yields, call after call, the
 // captures (or the whole text) of each successive match of pattern in s, and
 // nothing once there are no more. After an empty match the next search
-// starts one byte further on. A pattern anchored with '^' matches at most
-// once, at the start of s, as in gopher-lua. The pattern is checked at once;
+// starts one byte further on. A leading '^' is a plain character, not an
+// anchor, as in Lua 5.1. The pattern is checked at once;
 // the matching is done lazily, a match per call, each under the context of
 // the state that calls the iterator.
 //
@@ -115,6 +99,9 @@ func (lib *library) match(L *lua.LState) int {
 func (lib *library) gmatch(L *lua.LState) int {
 	s := L.CheckString(1)
 	p := L.CheckString(2)
+	if strings.HasPrefix(p, "^") {
+		p = "%" + p
+	}
 	pat := checkPattern(L, p)
 	next := 0 // where the next search begins; past len(s) when done
 	L.Push(L.NewFunction(func(L *lua.LState) int {
@@ -125,7 +112,7 @@ func (lib *library) gmatch(L *lua.LState) int {
 		m.reset(L, pat, s)
 		start, end := m.search(next)
 		switch {
-		case start < 0 || pat.anchored:
+		case start < 0:
 			next = len(s) + 1
 		case end > start:
 			next = end

@@ -10,40 +10,44 @@ import (
 // string.gsub(s, pattern, repl [, n])
 //
 // gsub returns a copy of s in which each match of pattern (the first n only,
-// when n is given) is replaced, and the number of matches. repl may be:
+// when n is given) is replaced, and the number of matches, as Lua 5.1 does.
+// repl may be:
 //
-//   - a string, in which %0 stands for the whole match, %1 to %9 for the
-//     captures (%1 for the whole match when there are none) and %% for %.
-//     As in gopher-lua, % before any other character stays as it is, and so
-//     does a final %.
+//   - a string (or a number, as its string), in which %0 stands for the
+//     whole match, %1 to %9 for the captures (%1 for the whole match when
+//     there are none), and % before any other character for that
+//     character (so %% is %; a final % stands for a NUL byte, as in C Lua);
 //   - a table, indexed with the first capture (or the whole match);
 //   - a function, called with the captures (or the whole match) through
 //     L.Call, so under the state's context as any Lua code.
 //
 // When the table or function gives false or nil, the match is kept as it
-// is; any other value is converted with [lua.LVAsString] (so a table or
-// boolean becomes ""), as in gopher-lua. When nothing matches, gsub returns
-// its first argument itself, not converted to a string.
-//
-// Unlike gopher-lua, a given n of 0 or less replaces nothing, as in C Lua
-// 5.1 (gopher-lua treats a negative n as no limit, and 0 as no limit when
-// the first position matches). gsub raises "string.gsub: result too large"
-// as soon as the result would pass Limits.MaxSize. Cost: linear in the
-// result plus the matching; matches are replaced as they are found.
+// is; a string or number replaces it; any other value raises "invalid
+// replacement value (a table)". The result is always a string. A given n
+// of 0 or less replaces nothing. gsub raises "string.gsub: result too
+// large" as soon as the result would pass Limits.MaxSize. Cost: linear in
+// the result plus the matching; matches are replaced as they are found.
 func (lib *library) gsub(L *lua.LState) int {
 	s := L.CheckString(1)
 	p := L.CheckString(2)
-	L.CheckTypes(3, lua.LTString, lua.LTTable, lua.LTFunction)
-	repl := L.CheckAny(3)
-	limit := -1 // no limit
+	repl := L.Get(3)
+	switch repl.Type() {
+	case lua.LTNumber, lua.LTString, lua.LTTable, lua.LTFunction:
+	default:
+		L.ArgError(3, "string/function/table expected")
+	}
+	limit := len(s) + 1
 	if L.Get(4) != lua.LNil {
-		limit = max(L.CheckInt(4), 0)
+		limit = optInt(L, 4, limit)
 	}
 
 	pat := checkPattern(L, p)
 	var template []replPart
-	if r, ok := repl.(lua.LString); ok {
+	switch r := repl.(type) {
+	case lua.LString:
 		template = parseTemplate(string(r))
+	case lua.LNumber:
+		template = parseTemplate(lib.number(r))
 	}
 
 	var m matcher
@@ -52,7 +56,7 @@ func (lib *library) gsub(L *lua.LState) int {
 	add := out.add
 	copied := 0 // s[:copied] is in out already, or replaced
 	count := 0
-	for at := 0; at <= len(s) && (limit < 0 || count < limit); {
+	for at := 0; at <= len(s) && count < limit; {
 		start, end := m.search(at)
 		if start < 0 {
 			break
@@ -60,8 +64,21 @@ func (lib *library) gsub(L *lua.LState) int {
 		count++
 		add(s[copied:start])
 		copied = start
+		var v lua.LValue
 		switch r := repl.(type) {
-		case lua.LString:
+		case *lua.LTable:
+			if pat.ncap == 0 {
+				v = L.GetTable(r, lua.LString(s[start:end]))
+			} else {
+				v = L.GetTable(r, m.captureValue(0))
+			}
+		case *lua.LFunction:
+			L.Push(r)
+			n := m.pushCaptures(start, end, true)
+			L.Call(n, 1)
+			v = L.Get(-1)
+			L.Pop(1)
+		default:
 			for _, part := range template {
 				if part.capture < 0 {
 					add(part.text)
@@ -70,32 +87,21 @@ func (lib *library) gsub(L *lua.LState) int {
 				}
 			}
 			copied = end
-		case *lua.LTable:
-			var v lua.LValue
-			switch {
-			case pat.ncap == 0:
-				v = L.GetField(r, s[start:end])
-			case pat.posCap&1 != 0:
-				v = L.GetTable(r, m.captureValue(0))
-			default:
-				v = L.GetField(r, string(m.captureValue(0).(lua.LString)))
+		}
+		switch v := v.(type) {
+		case nil, *lua.LNilType:
+		case lua.LBool:
+			if v {
+				raise(L, "invalid replacement value (a boolean)")
 			}
-			if lua.LVIsFalse(v) {
-				break
-			}
-			add(lua.LVAsString(v))
+		case lua.LString:
+			add(string(v))
 			copied = end
-		case *lua.LFunction:
-			L.Push(r)
-			n := m.pushCaptures(start, end, true)
-			L.Call(n, 1)
-			v := L.Get(-1)
-			L.Pop(1)
-			if lua.LVIsFalse(v) {
-				break
-			}
-			add(lua.LVAsString(v))
+		case lua.LNumber:
+			add(lib.number(v))
 			copied = end
+		default:
+			raise(L, "invalid replacement value (a "+v.Type().String()+")")
 		}
 		if pat.anchored {
 			break
@@ -107,7 +113,7 @@ func (lib *library) gsub(L *lua.LState) int {
 		}
 	}
 	if count == 0 {
-		L.SetTop(1)
+		L.Push(lua.LString(s))
 		L.Push(lua.LNumber(0))
 		return 2
 	}
@@ -163,32 +169,33 @@ type replPart struct {
 	capture int // -1 for text
 }
 
-// parseTemplate splits a gsub replacement string into its parts, with
-// gopher-lua's reading of '%': %% is one %, % and a digit is a capture, and
-// % before anything else (or at the end) is kept as it is.
+// parseTemplate splits a gsub replacement string into its parts, with Lua
+// 5.1's reading of '%': % and a digit is a capture, % before anything else
+// is that character, and a final % is a NUL byte.
 func parseTemplate(r string) []replPart {
 	var parts []replPart
 	lit := make([]byte, 0, len(r))
 	for i := 0; i < len(r); i++ {
 		c := r[i]
-		if c != '%' || i+1 == len(r) {
+		if c != '%' {
 			lit = append(lit, c)
 			continue
 		}
-		d := r[i+1]
 		i++
-		switch {
-		case d == '%':
-			lit = append(lit, '%')
-		case '0' <= d && d <= '9':
-			if len(lit) > 0 {
-				parts = append(parts, replPart{text: string(lit), capture: -1})
-				lit = lit[:0]
-			}
-			parts = append(parts, replPart{capture: int(d - '0')})
-		default:
-			lit = append(lit, '%', d)
+		if i == len(r) {
+			lit = append(lit, 0)
+			break
 		}
+		d := r[i]
+		if d < '0' || d > '9' {
+			lit = append(lit, d)
+			continue
+		}
+		if len(lit) > 0 {
+			parts = append(parts, replPart{text: string(lit), capture: -1})
+			lit = lit[:0]
+		}
+		parts = append(parts, replPart{capture: int(d - '0')})
 	}
 	if len(lit) > 0 {
 		parts = append(parts, replPart{text: string(lit), capture: -1})

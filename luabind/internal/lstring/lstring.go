@@ -4,7 +4,6 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
-	"sync"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -18,6 +17,10 @@ type Limits struct {
 	// return. The default (zero) value is 16 MiB; a negative value also
 	// means 16 MiB.
 	MaxSize int
+	// NumberString converts a number to the string that %s, gsub
+	// replacements and the other string functions use for it. The
+	// default (nil) is gopher-lua's conversion.
+	NumberString func(lua.LNumber) string
 }
 
 func (lim Limits) maxSize() int {
@@ -30,23 +33,27 @@ func (lim Limits) maxSize() int {
 // library holds what the bounded functions of one Register call share.
 type library struct {
 	maxSize int
-	format  lua.LGFunction // gopher-lua's string.format
+	number  func(lua.LNumber) string
 }
 
-// Register replaces find, match, gmatch, gsub, rep and format in tbl (a
-// state's `string` module table) with bounded versions. gfind, gopher-lua's
+// Register replaces find, match, gmatch, gsub, rep, format, byte, char,
+// upper and lower in tbl (a state's `string` module table) with bounded
+// versions that follow Lua 5.1. gfind, gopher-lua's
 // alias of gmatch, is replaced too when tbl has it. Strings get their
 // methods from this table, so ("x"):rep(n) is bounded as well.
 //
 // The pattern functions poll L's context (see [lua.LState.SetContext]) while
 // they match, and raise its error, "context deadline exceeded" or "context
 // canceled", when it is done. rep, gsub and format raise an error rather
-// than build a string longer than lim.MaxSize.
+// than build a string longer than lim.MaxSize; byte returns at most
+// MaxResults values.
 //
-// Register must run on the goroutine that owns L; the first call also builds
-// a throwaway state, once per process, to take gopher-lua's format from.
+// Register must run on the goroutine that owns L.
 func Register(L *lua.LState, tbl *lua.LTable, lim Limits) {
-	lib := &library{maxSize: lim.maxSize(), format: originalFormat()}
+	lib := &library{maxSize: lim.maxSize(), number: lim.NumberString}
+	if lib.number == nil {
+		lib.number = lua.LNumber.String
+	}
 	tbl.RawSetString("find", L.NewFunction(lib.find))
 	tbl.RawSetString("match", L.NewFunction(lib.match))
 	gmatch := L.NewFunction(lib.gmatch)
@@ -57,19 +64,11 @@ func Register(L *lua.LState, tbl *lua.LTable, lim Limits) {
 	tbl.RawSetString("gsub", L.NewFunction(lib.gsub))
 	tbl.RawSetString("rep", L.NewFunction(lib.rep))
 	tbl.RawSetString("format", L.NewFunction(lib.formatBounded))
+	tbl.RawSetString("byte", L.NewFunction(lib.byte))
+	tbl.RawSetString("char", L.NewFunction(lib.char))
+	tbl.RawSetString("upper", L.NewFunction(upper))
+	tbl.RawSetString("lower", L.NewFunction(lower))
 }
-
-// originalFormat returns gopher-lua's string.format. It is taken from the
-// string module of a throwaway state, so that Register works whatever tbl
-// holds already (even its own bounded format, when called twice).
-var originalFormat = sync.OnceValue(func() lua.LGFunction {
-	L := lua.NewState(lua.Options{SkipOpenLibs: true})
-	defer L.Close()
-	L.Push(L.NewFunction(lua.OpenString))
-	L.Call(0, 1)
-	mod := L.Get(-1).(*lua.LTable)
-	return mod.RawGetString("format").(*lua.LFunction).GFunction
-})
 
 // string.rep(s, n)
 //
@@ -79,7 +78,7 @@ var originalFormat = sync.OnceValue(func() lua.LGFunction {
 // one allocation of the result's size.
 func (lib *library) rep(L *lua.LState) int {
 	s := L.CheckString(1)
-	n := L.CheckInt(2)
+	n := checkInt(L, 2)
 	if n <= 0 || s == "" {
 		L.Push(lua.LString(""))
 		return 1

@@ -279,13 +279,13 @@ func (m *matcher) balance(s int, x, y byte) int {
 }
 
 // backref matches %k+1 (the text of capture k) at s, whose item is at pi. A
-// position capture matches the empty string, as in gopher-lua.
+// back-reference to a position capture never matches, as in Lua 5.1.
 func (m *matcher) backref(s, pi, k int) int {
 	if k >= m.pat.ncap || int(m.pat.close[k]) > pi {
 		m.L.RaiseError("invalid capture index")
 	}
 	if m.pat.posCap&(1<<k) != 0 {
-		return s
+		return -1
 	}
 	c := m.caps[k]
 	n := c.end - c.start

@@ -193,47 +193,26 @@ func leadByte(pat *pattern) (byte, bool) {
 }
 
 // scanSet checks the set that starts with the '[' at p[i] and returns the
-// offset just past it. It follows gopher-lua: a ']' or '-' right after the
-// '[' (or "[^") is a member, and "x-y" is a range only when both ends are
-// plain characters.
+// offset just past it, as Lua 5.1 finds a set's end: the first character
+// after the '[' (or "[^") is a member whatever it is (so "[]]" is the set
+// of ']'), an escape "%x" is skipped whole, and the set ends at the next
+// ']'.
 func scanSet(p string, i int) (int, error) {
-	n := len(p)
 	j := i + 1
-	if j < n && p[j] == '^' {
+	if j < len(p) && p[j] == '^' {
 		j++
 	}
-	members := 0
-	isRange := false
-	escapeAtEnd := false
 	for {
-		if j >= n {
-			if escapeAtEnd {
-				return 0, errors.New("unexpected EOS at EOS")
-			}
-			return 0, fmt.Errorf("unexpected EOS at %d", n-1)
+		if j >= len(p) {
+			return 0, errors.New("malformed pattern (missing ']')")
 		}
 		c := p[j]
-		if c == ']' && members > 0 {
+		j++
+		if c == '%' && j < len(p) {
+			j++
+		}
+		if j < len(p) && p[j] == ']' {
 			return j + 1, nil
-		}
-		if c == '-' && members > 0 {
-			j++
-			isRange = true
-			continue
-		}
-		switch {
-		case c != '%':
-			j++
-		case j+1 >= n:
-			escapeAtEnd = true
-			j++
-		default:
-			j += 2
-		}
-		if isRange {
-			isRange = false // the range replaces its two ends
-		} else {
-			members++
 		}
 	}
 }
@@ -244,62 +223,38 @@ func setEnd(p string, i int) int {
 	return end
 }
 
-// matchSet reports whether c is in the checked set whose '[' is at p[i], and
-// returns the offset just past the set. It
-// walks the set as scanSet does: each member is a plain character, a class
-// such as %a (or an escaped character, which is not plain), or a range that
-// replaces the two members around a '-'. A range matches only when both its
-// ends are plain characters.
+// matchSet reports whether c is in the checked set whose '[' is at p[i],
+// and returns the offset just past the set. It reads the set as Lua 5.1
+// does, left to right: "%x" is a class (or the escaped character), "x-y"
+// a range whenever a character follows the '-' inside the set (so in
+// "[%a-z]" the '-' and 'z' are members, and "[a-%z]" is the range from 'a'
+// to '%', then 'z'), and anything else the character itself.
 func matchSet(p string, i int, c byte) (bool, int) {
-	j := i + 1
-	negate := false
-	if p[j] == '^' {
-		negate = true
+	end := setEnd(p, i)
+	ec := end - 1
+	in := true
+	j := i
+	if p[j+1] == '^' {
+		in = false
 		j++
 	}
-	type member struct {
-		match bool
-		plain int // the character of a plain member, else -1
-	}
-	var last member
-	members := 0
-	isRange := false
-	found := false
-	for {
-		ch := p[j]
-		if ch == ']' && members > 0 {
+	for j++; j < ec; j++ {
+		switch {
+		case p[j] == '%':
 			j++
-			break
-		}
-		if ch == '-' && members > 0 {
-			j++
-			isRange = true
-			continue
-		}
-		var m member
-		if ch == '%' {
-			m = member{match: matchClass(p[j+1], c), plain: -1}
+			if matchClass(p[j], c) {
+				return in, end
+			}
+		case p[j+1] == '-' && j+2 < ec:
+			if p[j] <= c && c <= p[j+2] {
+				return in, end
+			}
 			j += 2
-		} else {
-			m = member{match: ch == c, plain: int(ch)}
-			j++
+		case p[j] == c:
+			return in, end
 		}
-		if isRange {
-			ok := last.plain >= 0 && m.plain >= 0 && last.plain <= int(c) && int(c) <= m.plain
-			last = member{match: ok, plain: -1}
-			isRange = false
-			continue
-		}
-		if members > 0 && last.match {
-			found = true
-		}
-		last = m
-		members++
 	}
-	if last.match || isRange && c == '-' {
-		found = true
-	}
-	return found != negate, j
+	return !in, end
 }
 
 // matchClass reports whether c is in the class %cl: a letter among

@@ -18,14 +18,16 @@ assert(empties == 4, "an empty match at each position and the end")
 
 local anchored = 0
 for _ in string.gmatch("aaa", "^a") do anchored = anchored + 1 end
-assert(anchored == 1, "an anchored pattern matches once")
+assert(anchored == 0, "a leading '^' is a plain character")
+for m in string.gmatch("x^a^a", "^a") do anchored = anchored + 1 end
+assert(anchored == 2, "a leading '^' matches itself")
 
 local it = string.gmatch("ab", "%a")
 assert(it() == "a" and it() == "b" and it() == nil and it() == nil, "direct calls")
 assert(select("#", string.gmatch("a", "a")) == 1, "gmatch returns the iterator alone")
 
 local ok, err = pcall(string.gmatch, "abc", "[a")
-assert(not ok and err:find("unexpected EOS", 1, true), "pattern checked at once: " .. tostring(err))
+assert(not ok and err:find("missing ']'", 1, true), "pattern checked at once: " .. tostring(err))
 
 local gfound = {}
 for w in string.gfind("x y", "%a") do gfound[#gfound + 1] = w end

@@ -38,7 +38,7 @@ return {
     check.fails('blackboard key "deep"', function() bb.deep = { a = { b = { print } } } end)
     check.fails('blackboard key "co"', function() bb.co = coroutine.create(print) end)
     check.eq(getmetatable(bb), "blackboard", "the proxy's metatable is protected")
-    check.fails("protected metatable", setmetatable, bb, nil)
+    check.fails("table expected", setmetatable, bb, nil)
 
     -- another script, in another Lua state, reads and writes
     ctx.spawn({ name = "reader", scripts = { "helper/bbreader" } })

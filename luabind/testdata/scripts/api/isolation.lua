@@ -17,11 +17,13 @@ return {
     check.eq(("abc"):len(), 42, "our own change to the string library takes effect")
     check.eq(("abc"):shout(), "abc!", "methods added to strings work here")
     check.fails("attempt to call", function() return ("abc")() end)
-    check.eq(getmetatable(""), "string", "the strings' metatable is protected")
+    check.eq(getmetatable("").__index, string, "the strings' metatable is {__index = string}")
+    getmetatable("").__index = function(s, k) return "own " .. k end
+    check.eq(("abc").anything, "own anything", "a change to the strings' metatable takes effect here")
 
     ctx.spawn({ scripts = { "helper/isolation_peer" } })
     check.same(ctx.blackboard.peer, {
-      leak = "nil", len = 3, upper = "ABC", shout = "nil", callable = false, mt = "string",
+      leak = "nil", len = 3, upper = "ABC", shout = "nil", callable = false, index = "table",
       pi = 3.141592653589793, print = "function", loads = "nil",
     }, "what another script sees")
     check.eq(peerGlobal, nil, "the peer's globals are invisible here")

@@ -8,7 +8,7 @@ return {
       upper = ("abc"):upper(),
       shout = tostring(string.shout),
       callable = (pcall(function() return ("abc")() end)),
-      mt = getmetatable(""),
+      index = type(getmetatable("").__index),
       pi = math.pi,
       print = type(print),
       loads = tostring(counter_loads),

@@ -23,12 +23,12 @@ local allowed = {
 local libraries = {
   string = { "byte", "char", "dump", "find", "format", "gfind", "gmatch", "gsub", "len",
     "lower", "match", "rep", "reverse", "sub", "upper", "__index", "__metatable" },
-  table = { "concat", "getn", "insert", "maxn", "remove", "sort" },
+  table = { "concat", "foreach", "foreachi", "getn", "insert", "maxn", "remove", "sort" },
   math = { "abs", "acos", "asin", "atan", "atan2", "ceil", "cos", "cosh", "deg", "exp",
     "floor", "fmod", "frexp", "huge", "ldexp", "log", "log10", "max", "min", "mod", "modf",
     "pi", "pow", "rad", "random", "randomseed", "sin", "sinh", "sqrt", "tan", "tanh" },
   coroutine = { "create", "resume", "running", "status", "wrap", "yield" },
-  os = { "clock", "date", "time" },
+  os = { "clock", "date", "difftime", "time" },
 }
 
 return {

@@ -1,0 +1,319 @@
+package luabind
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// The sandbox's own base functions, where gopher-lua's differ from
+// reference Lua 5.1 (SPEC 4.7): tonumber, error, assert, setmetatable and
+// the refusals of coroutine.resume.
+
+// installBase replaces gopher-lua's versions in the global table g and
+// its coroutine and math tables.
+func installBase(L *lua.LState, g *lua.LTable) {
+	co := g.RawGetString(lua.CoroutineLibName).(*lua.LTable)
+	g.RawSetString("tonumber", L.NewFunction(luaToNumber))
+	g.RawSetString("error", L.NewFunction(luaError))
+	g.RawSetString("assert", L.NewFunction(luaAssert))
+	g.RawSetString("setmetatable", L.NewFunction(luaSetMetatable))
+	resume := co.RawGetString("resume").(*lua.LFunction)
+	co.RawSetString("resume", L.NewFunction(func(L *lua.LState) int {
+		th := L.CheckThread(1)
+		if st := L.Status(th); st != "suspended" {
+			L.Push(lua.LFalse)
+			L.Push(lua.LString("cannot resume " + st + " coroutine"))
+			return 2
+		}
+		top := L.GetTop()
+		L.Push(resume)
+		for i := 1; i <= top; i++ {
+			L.Push(L.Get(i))
+		}
+		L.Call(top, lua.MultRet)
+		return L.GetTop() - top
+	}))
+	m := g.RawGetString(lua.MathLibName).(*lua.LTable)
+	m.RawSetString("huge", lua.LNumber(math.Inf(1)))
+}
+
+// tonumber(e [, base]) converts e to a number as Lua 5.1 does: in base 10
+// a number, or a string that C's strtod reads whole (decimal, hexadecimal
+// "0x1F", exponents "1e5", "inf", "nan", surrounding spaces); in bases 2
+// to 36 an unsigned integer in that base (letters either case, "0x"
+// allowed in base 16). Anything else is nil; a base outside 2..36 is an
+// error.
+func luaToNumber(L *lua.LState) int {
+	base := L.OptInt(2, 10)
+	if base == 10 {
+		switch v := L.CheckAny(1).(type) {
+		case lua.LNumber:
+			L.Push(v)
+			return 1
+		case lua.LString:
+			if n, ok := str2number(string(v)); ok {
+				L.Push(lua.LNumber(n))
+				return 1
+			}
+		}
+		L.Push(lua.LNil)
+		return 1
+	}
+	s := L.CheckString(1)
+	if base < 2 || base > 36 {
+		L.ArgError(2, "base out of range")
+	}
+	s = cString(s)
+	n, end := strtoul(s, base)
+	if end > 0 && strings.TrimLeft(s[end:], cSpaces) == "" {
+		L.Push(lua.LNumber(n))
+		return 1
+	}
+	L.Push(lua.LNil)
+	return 1
+}
+
+// cSpaces are the bytes C's isspace accepts.
+const cSpaces = " \t\n\v\f\r"
+
+// cString returns s up to its first NUL byte, where a C function stops
+// reading it.
+func cString(s string) string {
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// str2number converts s as Lua 5.1's lexer and tonumber do: strtod over
+// the whole string apart from trailing spaces.
+func str2number(s string) (float64, bool) {
+	s = cString(s)
+	n, end := strtod(s)
+	if end == 0 {
+		return 0, false
+	}
+	if end < len(s) && (s[end] == 'x' || s[end] == 'X') {
+		u, uend := strtoul(s, 16)
+		n, end = float64(u), uend
+	}
+	return n, strings.TrimLeft(s[end:], cSpaces) == ""
+}
+
+// strtod reads a number from the start of s as glibc's strtod does:
+// leading spaces, a sign, then "inf", "infinity", "nan", a hexadecimal
+// number with an optional binary exponent, or a decimal number with an
+// optional exponent. It returns the value and how many bytes it read (0
+// when no number starts s).
+func strtod(s string) (float64, int) {
+	i := len(s) - len(strings.TrimLeft(s, cSpaces))
+	start := i
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	rest := strings.ToLower(s[i:])
+	switch {
+	case strings.HasPrefix(rest, "infinity"):
+		return signed(s[start], math.Inf(1)), i + 8
+	case strings.HasPrefix(rest, "inf"):
+		return signed(s[start], math.Inf(1)), i + 3
+	case strings.HasPrefix(rest, "nan"):
+		return math.NaN(), i + 3
+	}
+	hex := strings.HasPrefix(rest, "0x")
+	digit, expo := isDigit, byte('e')
+	if hex {
+		digit, expo = isHexDigit, 'p'
+		i += 2
+	}
+	mant := i
+	i = skip(s, i, digit)
+	if i < len(s) && s[i] == '.' {
+		i = skip(s, i+1, digit)
+	}
+	if i == mant || i == mant+1 && s[mant] == '.' {
+		if hex {
+			// "0x" alone is the number 0 followed by "x".
+			return 0, mant - 1
+		}
+		return 0, 0
+	}
+	end := i
+	if i < len(s) && (s[i]|0x20) == expo {
+		j := i + 1
+		if j < len(s) && (s[j] == '+' || s[j] == '-') {
+			j++
+		}
+		if k := skip(s, j, isDigit); k > j {
+			end = k
+		}
+	}
+	text := s[start:end]
+	if hex && end == i {
+		text += "p0"
+	}
+	// A value out of range is ±Inf (or 0) as in C; ParseFloat returns
+	// exactly that along with its range error.
+	n, err := strconv.ParseFloat(text, 64)
+	if err != nil && !isRangeError(err) {
+		return 0, 0
+	}
+	return n, end
+}
+
+func isRangeError(err error) bool {
+	ne, ok := err.(*strconv.NumError)
+	return ok && ne.Err == strconv.ErrRange
+}
+
+func signed(sign byte, f float64) float64 {
+	if sign == '-' {
+		return -f
+	}
+	return f
+}
+
+func isDigit(c byte) bool    { return c >= '0' && c <= '9' }
+func isHexDigit(c byte) bool { return digitValue(c) < 16 }
+
+func skip(s string, i int, ok func(byte) bool) int {
+	for i < len(s) && ok(s[i]) {
+		i++
+	}
+	return i
+}
+
+// digitValue is c's value as a digit of base 36, or 99.
+func digitValue(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'z':
+		return int(c-'a') + 10
+	case c >= 'A' && c <= 'Z':
+		return int(c-'A') + 10
+	}
+	return 99
+}
+
+// strtoul reads an unsigned integer in base from the start of s as C's
+// strtoul does (leading spaces, a sign that negates modulo 2^64, "0x" in
+// base 16, saturation at 2^64-1). It returns the value and how many bytes
+// it read (0 when no digit was read).
+func strtoul(s string, base int) (float64, int) {
+	i := len(s) - len(strings.TrimLeft(s, cSpaces))
+	neg := false
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		neg = s[i] == '-'
+		i++
+	}
+	if base == 16 && i+2 < len(s) && s[i] == '0' && s[i+1]|0x20 == 'x' && digitValue(s[i+2]) < 16 {
+		i += 2
+	}
+	start := i
+	var n uint64
+	overflow := false
+	for ; i < len(s) && digitValue(s[i]) < base; i++ {
+		d := uint64(digitValue(s[i]))
+		if n > (math.MaxUint64-d)/uint64(base) {
+			overflow = true
+		}
+		n = n*uint64(base) + d
+	}
+	if i == start {
+		return 0, 0
+	}
+	switch {
+	case overflow:
+		n = math.MaxUint64
+	case neg:
+		n = -n
+	}
+	return float64(n), i
+}
+
+// error(message [, level]) raises message. A string (or number) message
+// gets the position of the function at level (1, the default, is the
+// function that called error; 0 adds nothing), and only when that
+// function is Lua code, as in Lua 5.1: pcall(error, "x") fails with "x".
+func luaError(L *lua.LState) int {
+	v := L.Get(1)
+	level := L.OptInt(2, 1)
+	switch msg := v.(type) {
+	case lua.LString:
+		L.Error(lua.LString(where(L, level)+string(msg)), 0)
+	case lua.LNumber:
+		if pos := where(L, level); pos != "" {
+			L.Error(lua.LString(pos+msg.String()), 0)
+		}
+	}
+	L.Error(v, 0)
+	return 0
+}
+
+// where returns "chunk:line: " for the Lua function running at level of
+// L's call stack (0 is the running Go function), or "" when that is not a
+// Lua function or level is out of range.
+func where(L *lua.LState, level int) string {
+	if level <= 0 {
+		return ""
+	}
+	dbg, ok := L.GetStack(level)
+	if !ok {
+		return ""
+	}
+	if _, err := L.GetInfo("Sl", dbg, lua.LNil); err != nil || dbg.CurrentLine <= 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s:%d: ", dbg.Source, dbg.CurrentLine)
+}
+
+// assert(v [, message]) returns all its arguments when v is true;
+// otherwise it raises message (default "assertion failed!"; a number
+// becomes a string) with the position of its caller when that is Lua
+// code, as Lua 5.1 does.
+func luaAssert(L *lua.LState) int {
+	if L.ToBool(1) {
+		return L.GetTop()
+	}
+	L.CheckAny(1)
+	msg := "assertion failed!"
+	switch v := L.Get(2).(type) {
+	case *lua.LNilType:
+	case lua.LString:
+		msg = string(v)
+	case lua.LNumber:
+		msg = v.String()
+	default:
+		L.TypeError(2, lua.LTString)
+	}
+	raise(L, msg)
+	return 0
+}
+
+// raise raises msg from a Go function as Lua 5.1's luaL_error does: with
+// the position of the calling function when that is Lua code.
+func raise(L *lua.LState, msg string) {
+	L.Error(lua.LString(where(L, 1)+msg), 0)
+}
+
+// setmetatable(t, mt) sets table t's metatable to mt (a table or nil) and
+// returns t. Only tables take a metatable, and a metatable with a
+// __metatable field cannot be changed.
+func luaSetMetatable(L *lua.LState) int {
+	t := L.CheckTable(1)
+	mt := L.Get(2)
+	if mt.Type() != lua.LTNil && mt.Type() != lua.LTTable {
+		L.ArgError(2, "nil or table expected")
+	}
+	if L.GetMetaField(t, "__metatable") != lua.LNil {
+		raise(L, "cannot change a protected metatable")
+	}
+	L.SetMetatable(t, mt)
+	L.SetTop(1)
+	return 1
+}

@@ -1,0 +1,328 @@
+package luabind
+
+import (
+	"fmt"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/luabind/internal/lstring"
+)
+
+// The sandbox's table library (SPEC 4.7 and 13): Lua 5.1's insert,
+// remove, concat and sort, bounded and interruptible. gopher-lua's
+// versions refuse table.sort(t, nil), return nil from an empty remove and
+// build concat's result by repeated appends on a value stack that grows
+// 32 slots at a time.
+
+// maxResults bounds how many values unpack and string.byte return: Lua
+// 5.1's own limit of its C stack (LUAI_MAXCSTACK).
+const maxResults = 8000
+
+// pollEvery is how many steps of a builtin's loop pass between two polls
+// of the budget's context.
+const pollEvery = 4096
+
+// poller polls a state's context from a long-running builtin, so that the
+// callback's budget interrupts it as it interrupts Lua code.
+type poller struct {
+	L *lua.LState
+	n int
+}
+
+func (p *poller) tick() {
+	p.n++
+	if p.n%pollEvery != 0 {
+		return
+	}
+	if ctx := p.L.Context(); ctx != nil && ctx.Err() != nil {
+		p.L.RaiseError("%s", ctx.Err().Error())
+	}
+}
+
+// maxStringSize is Options.MaxStringSize with its default applied.
+func maxStringSize(opt int) int {
+	if opt <= 0 {
+		return lstring.DefaultMaxSize
+	}
+	return opt
+}
+
+// installTable replaces gopher-lua's table functions in the table library
+// tbl; maxSize bounds concat's result.
+func installTable(L *lua.LState, tbl *lua.LTable, maxSize int) {
+	tbl.RawSetString("insert", L.NewFunction(tableInsert))
+	tbl.RawSetString("remove", L.NewFunction(tableRemove))
+	tbl.RawSetString("sort", L.NewFunction(tableSort))
+	tbl.RawSetString("concat", L.NewFunction(func(L *lua.LState) int { return tableConcat(L, maxSize) }))
+	tbl.RawSetString("foreach", L.NewFunction(tableForeach))
+	tbl.RawSetString("foreachi", L.NewFunction(tableForeachi))
+}
+
+// table.foreach(t, f) calls f(k, v) for every pair of t, in pairs order,
+// and returns the first non-nil result f returns (Lua 5.1, deprecated).
+func tableForeach(L *lua.LState) int {
+	t := L.CheckTable(1)
+	f := L.CheckFunction(2)
+	for k, v := t.Next(lua.LNil); k != lua.LNil; k, v = t.Next(k) {
+		if r := callPair(L, f, k, v); r != lua.LNil {
+			L.Push(r)
+			return 1
+		}
+	}
+	return 0
+}
+
+// table.foreachi(t, f) calls f(i, t[i]) for i from 1 to #t and returns
+// the first non-nil result f returns (Lua 5.1, deprecated).
+func tableForeachi(L *lua.LState) int {
+	t := L.CheckTable(1)
+	f := L.CheckFunction(2)
+	for i := 1; i <= t.Len(); i++ {
+		if r := callPair(L, f, lua.LNumber(i), t.RawGetInt(i)); r != lua.LNil {
+			L.Push(r)
+			return 1
+		}
+	}
+	return 0
+}
+
+func callPair(L *lua.LState, f *lua.LFunction, k, v lua.LValue) lua.LValue {
+	L.Push(f)
+	L.Push(k)
+	L.Push(v)
+	L.Call(2, 1)
+	r := L.Get(-1)
+	L.Pop(1)
+	return r
+}
+
+// table.insert(t, [pos,] value) inserts value at pos (default: after the
+// last element), shifting up the elements from pos on.
+func tableInsert(L *lua.LState) int {
+	t := L.CheckTable(1)
+	e := t.Len() + 1
+	switch L.GetTop() {
+	case 2:
+		t.RawSetInt(e, L.Get(2))
+	case 3:
+		pos := L.CheckInt(2)
+		e = max(e, pos)
+		p := poller{L: L}
+		for i := e; i > pos; i-- {
+			t.RawSetInt(i, t.RawGetInt(i-1))
+			p.tick()
+		}
+		t.RawSetInt(pos, L.Get(3))
+	default:
+		raise(L, "wrong number of arguments to 'insert'")
+	}
+	return 0
+}
+
+// table.remove(t [, pos]) removes and returns t[pos] (default: the last
+// element), shifting down the elements after it. An empty table returns
+// nothing.
+func tableRemove(L *lua.LState) int {
+	t := L.CheckTable(1)
+	e := t.Len()
+	pos := L.OptInt(2, e)
+	if e == 0 {
+		return 0
+	}
+	L.Push(t.RawGetInt(pos))
+	p := poller{L: L}
+	for ; pos < e; pos++ {
+		t.RawSetInt(pos, t.RawGetInt(pos+1))
+		p.tick()
+	}
+	t.RawSetInt(e, lua.LNil)
+	return 1
+}
+
+// table.concat(t [, sep [, i [, j]]]) returns t[i]..sep..t[i+1]..sep..t[j]
+// (numbers and strings only). The result's size is computed first: past
+// maxSize it is refused before anything is built, and the result is
+// built in one allocation.
+func tableConcat(L *lua.LState, maxSize int) int {
+	t := L.CheckTable(1)
+	sep := L.OptString(2, "")
+	i := L.OptInt(3, 1)
+	j := i - 1
+	if L.Get(4) == lua.LNil {
+		j = t.Len()
+	} else {
+		j = L.CheckInt(4)
+	}
+	if i > j {
+		L.Push(lua.LString(""))
+		return 1
+	}
+	p := poller{L: L}
+	piece := func(k int) string {
+		switch v := t.RawGetInt(k).(type) {
+		case lua.LString:
+			return string(v)
+		case lua.LNumber:
+			return v.String()
+		}
+		raise(L, fmt.Sprintf("invalid value (at index %d) in table for 'concat'", k))
+		return ""
+	}
+	size := 0
+	for k := i; ; k++ {
+		size += len(piece(k))
+		if k == j {
+			break
+		}
+		size += len(sep)
+		if size > maxSize {
+			break
+		}
+		p.tick()
+	}
+	if size > maxSize {
+		raise(L, fmt.Sprintf("table.concat: result too large (limit %d bytes)", maxSize))
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for k := i; ; k++ {
+		b.WriteString(piece(k))
+		if k == j {
+			break
+		}
+		b.WriteString(sep)
+		p.tick()
+	}
+	L.Push(lua.LString(b.String()))
+	return 1
+}
+
+// table.sort(t [, comp]) sorts t[1..#t] in place with Lua 5.1's
+// algorithm (so equal elements end in the same order as there), using
+// comp(a, b) (or a < b when comp is nil) as "a comes before b". An order
+// function that is not one is reported as in Lua 5.1 ("invalid order
+// function for sorting") instead of running past the array.
+func tableSort(L *lua.LState) int {
+	t := L.CheckTable(1)
+	s := sorter{L: L, t: t, p: poller{L: L}}
+	switch fn := L.Get(2).(type) {
+	case *lua.LNilType:
+	case *lua.LFunction:
+		s.comp = fn
+	default:
+		L.TypeError(2, lua.LTFunction)
+	}
+	s.sort(1, t.Len())
+	return 0
+}
+
+type sorter struct {
+	L    *lua.LState
+	t    *lua.LTable
+	comp *lua.LFunction
+	p    poller
+}
+
+func (s *sorter) less(a, b lua.LValue) bool {
+	s.p.tick()
+	if s.comp == nil {
+		return s.L.LessThan(a, b)
+	}
+	s.L.Push(s.comp)
+	s.L.Push(a)
+	s.L.Push(b)
+	s.L.Call(2, 1)
+	r := lua.LVAsBool(s.L.Get(-1))
+	s.L.Pop(1)
+	return r
+}
+
+func (s *sorter) get(i int) lua.LValue { return s.t.RawGetInt(i) }
+
+func (s *sorter) swap(i, j int) {
+	a, b := s.get(i), s.get(j)
+	s.t.RawSetInt(i, b)
+	s.t.RawSetInt(j, a)
+}
+
+func (s *sorter) invalid() {
+	raise(s.L, "invalid order function for sorting")
+}
+
+// sort sorts t[lo..up]: a quicksort on the median of three, recursing on
+// the smaller part and looping on the larger, as Lua 5.1 does.
+func (s *sorter) sort(lo, up int) {
+	for lo < up {
+		if s.less(s.get(up), s.get(lo)) {
+			s.swap(lo, up)
+		}
+		if up-lo == 1 {
+			return
+		}
+		mid := (lo + up) / 2
+		if s.less(s.get(mid), s.get(lo)) {
+			s.swap(mid, lo)
+		} else if s.less(s.get(up), s.get(mid)) {
+			s.swap(mid, up)
+		}
+		if up-lo == 2 {
+			return
+		}
+		pivot := s.get(mid)
+		s.swap(mid, up-1)
+		// Invariant: t[lo] <= pivot == t[up-1] <= t[up].
+		i, j := lo, up-1
+		for {
+			for i++; s.less(s.get(i), pivot); i++ {
+				if i > up {
+					s.invalid()
+				}
+			}
+			for j--; s.less(pivot, s.get(j)); j-- {
+				if j < lo {
+					s.invalid()
+				}
+			}
+			if j < i {
+				break
+			}
+			s.swap(i, j)
+		}
+		s.swap(up-1, i)
+		// t[lo..i-1] <= t[i] == pivot <= t[i+1..up]: recurse on the
+		// smaller side, loop on the larger.
+		if i-lo < up-i {
+			s.sort(lo, i-1)
+			lo = i + 1
+		} else {
+			s.sort(i+1, up)
+			up = i - 1
+		}
+	}
+}
+
+// unpack(t [, i [, j]]) returns t[i], ..., t[j] (default 1 and #t): at
+// most maxResults values, as in Lua 5.1 ("too many results to unpack").
+// The value stack grows once, not a slot at a time.
+func boundedUnpack(L *lua.LState) int {
+	t := L.CheckTable(1)
+	i := L.OptInt(2, 1)
+	j := t.Len()
+	if L.Get(3) != lua.LNil {
+		j = L.CheckInt(3)
+	}
+	if i > j {
+		return 0
+	}
+	n := j - i + 1
+	if n <= 0 || n > maxResults {
+		raise(L, "too many results to unpack")
+	}
+	base := L.GetTop()
+	L.SetTop(base + n)
+	for k := range n {
+		L.Replace(base+1+k, t.RawGetInt(i+k))
+	}
+	return n
+}
