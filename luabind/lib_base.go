@@ -177,7 +177,6 @@ func signed(sign byte, f float64) float64 {
 	return f
 }
 
-func isDigit(c byte) bool    { return c >= '0' && c <= '9' }
 func isHexDigit(c byte) bool { return digitValue(c) < 16 }
 
 func skip(s string, i int, ok func(byte) bool) int {

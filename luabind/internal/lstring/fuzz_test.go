@@ -71,4 +71,3 @@ func FuzzFind(f *testing.F) {
 			fmt.Sprintf("C('gsub', string.gsub, %s, %s, '<%%0>')\n", S2, P2))
 	})
 }
-
