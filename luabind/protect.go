@@ -11,18 +11,26 @@ import (
 // extra call: st.pcall (callbacks, chunks) and the sandbox's pcall and
 // xpcall call through it.
 func newProtect(L *lua.LState) *lua.LFunction {
-	return L.NewFunction(func(L *lua.LState) int {
-		prev := L.Panic
-		L.Panic = func(L *lua.LState) {
-			if msg, ok := L.Get(-1).(lua.LString); ok {
-				if m := rewriteError(L, string(msg)); m != string(msg) {
-					L.Pop(1)
-					L.Push(lua.LString(m))
-				}
+	// The hook is made once per state, not per call: prevs holds the
+	// hook each running protect replaced (gopher-lua's PCall's own), the
+	// innermost last, and the hook hands the error to the innermost.
+	var prevs []func(*lua.LState)
+	hook := func(L *lua.LState) {
+		if msg, ok := L.Get(-1).(lua.LString); ok {
+			if m := rewriteError(L, string(msg)); m != string(msg) {
+				L.Pop(1)
+				L.Push(lua.LString(m))
 			}
-			prev(L)
 		}
-		defer func() { L.Panic = prev }()
+		prevs[len(prevs)-1](L)
+	}
+	return L.NewFunction(func(L *lua.LState) int {
+		prevs = append(prevs, L.Panic)
+		L.Panic = hook
+		defer func() {
+			L.Panic = prevs[len(prevs)-1]
+			prevs = prevs[:len(prevs)-1]
+		}()
 		L.Call(L.GetTop()-1, lua.MultRet)
 		return L.GetTop()
 	})

@@ -1,10 +1,6 @@
 package luabind
 
-import (
-	lua "github.com/yuin/gopher-lua"
-
-	"github.com/luahost/luahost/runtime"
-)
+import "github.com/luahost/luahost/runtime"
 
 // Script is a loaded Lua script: its name (the file's path under the
 // script directory, without .lua), its file, and the state its current
@@ -93,39 +89,3 @@ func (s *Script) Destroy(inst *runtime.Instance) error {
 
 // EventNames returns the events the current version handles, sorted.
 func (s *Script) EventNames() []string { return s.st.eventNames }
-
-// HandleEvent runs the current version's handler of ev.Name, resolved now:
-// handler(self, ctx, data, ev). Its result, plain data, becomes the next
-// observer's ev.last.
-func (s *Script) HandleEvent(inst *runtime.Instance, ev *runtime.Event) (any, error) {
-	st := s.st
-	fn, ok := st.events.RawGetString(ev.Name).(*lua.LFunction)
-	if !ok {
-		return ev.Last, nil
-	}
-	L := st.L
-	ud := L.NewUserData()
-	ud.Value = ev
-	ud.Metatable = st.eventMT
-	name := "events." + ev.Name
-	err := st.callback(inst, fn, name, 1, st.fromPlain(ev.Data), ud)
-	ud.Value = nil
-	if err == errNested {
-		return ev.Last, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	ret := L.Get(-1)
-	L.Pop(1)
-	v, err := st.toPlain(ret, "result")
-	if err == errStopped {
-		// The caller's clock ran out during the copy: not this
-		// handler's fault.
-		return ev.Last, nil
-	}
-	if err != nil {
-		return nil, &runtime.ScriptError{Script: s.name, File: s.file, Callback: name, Message: s.file + ": event handler " + ev.Name + " returned " + bound(err.Error()), Err: err}
-	}
-	return v, nil
-}

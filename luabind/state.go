@@ -42,6 +42,8 @@ type state struct {
 	entityMT  *lua.LTable
 	eventMT   *lua.LTable
 	vecMT     *lua.LTable
+	// delivery is what event delivery reuses (deliver.go).
+	delivery delivery
 
 	// cur is the instance whose callback runs now (nil in chunk code),
 	// curEntity its entity value.
@@ -389,6 +391,12 @@ func (st *state) stopping(L *lua.LState) {
 // returns errNested, which callers treat as a normal return; any other
 // error is a *runtime.ScriptError.
 func (st *state) pcall(nargs, nret int, callback string) error {
+	return st.pcallAs(nargs, nret, callback, "")
+}
+
+// pcallAs is pcall for a callback named callback+suffix, a name built only
+// when there is an error to report.
+func (st *state) pcallAs(nargs, nret int, callback, suffix string) error {
 	b := st.host.budget
 	if b != nil {
 		b.arm()
@@ -404,7 +412,7 @@ func (st *state) pcall(nargs, nret int, callback string) error {
 		if o.nested {
 			return errNested
 		}
-		se := scriptError(st.script, callback, err, o)
+		se := scriptError(st.script, callback+suffix, err, o)
 		if se.Err == nil {
 			se.Err = st.goError(err)
 		}

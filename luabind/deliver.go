@@ -1,0 +1,92 @@
+package luabind
+
+import (
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/runtime"
+)
+
+// delivery is what a state reuses from one event delivery to the next, so
+// that delivering number data allocates nothing (SPEC 10): the ev
+// userdata of each nesting depth, and the Lua value of the last scalar
+// data delivered (numbers and strings are immutable, so one boxed value
+// serves every handler of the state).
+type delivery struct {
+	evs   []*lua.LUserData
+	depth int
+	data  any
+	value lua.LValue
+}
+
+// HandleEvent runs the current version's handler of ev.Name, resolved now:
+// handler(self, ctx, data, ev). Its result, plain data, becomes the next
+// observer's ev.last. The ev a handler gets is only valid during its call:
+// the same userdata serves the state's next delivery.
+func (s *Script) HandleEvent(inst *runtime.Instance, ev *runtime.Event) (any, error) {
+	st := s.st
+	fn, ok := st.events.RawGetString(ev.Name).(*lua.LFunction)
+	if !ok {
+		return ev.Last, nil
+	}
+	li := inst.Data.(*instance)
+	ud := st.delivery.enter(st)
+	ud.Value = ev
+	data := st.eventData(ev.Data)
+	prev, prevEnt := st.enter(inst, li)
+	L := st.L
+	L.Push(fn)
+	L.Push(li.self)
+	L.Push(st.ctx)
+	L.Push(data)
+	L.Push(ud)
+	err := st.pcallAs(4, 1, "events.", ev.Name)
+	st.leave(prev, prevEnt)
+	ud.Value = nil
+	st.delivery.depth--
+	if err == errNested {
+		return ev.Last, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	ret := L.Get(-1)
+	L.Pop(1)
+	if ret == lua.LNil {
+		return nil, nil
+	}
+	v, err := st.toPlain(ret, "result")
+	if err == errStopped {
+		// The caller's clock ran out during the copy: not this
+		// handler's fault.
+		return ev.Last, nil
+	}
+	if err != nil {
+		return nil, &runtime.ScriptError{Script: s.name, File: s.file, Callback: "events." + ev.Name, Message: s.file + ": event handler " + ev.Name + " returned " + bound(err.Error()), Err: err}
+	}
+	return v, nil
+}
+
+// enter returns the ev userdata of the next nesting depth.
+func (d *delivery) enter(st *state) *lua.LUserData {
+	if d.depth == len(d.evs) {
+		ud := st.L.NewUserData()
+		ud.Metatable = st.eventMT
+		d.evs = append(d.evs, ud)
+	}
+	d.depth++
+	return d.evs[d.depth-1]
+}
+
+// eventData returns event data as a Lua value, reusing the last one for
+// the same scalar.
+func (st *state) eventData(v any) lua.LValue {
+	switch v.(type) {
+	case float64, string:
+		d := &st.delivery
+		if d.value == nil || d.data != v {
+			d.data, d.value = v, st.fromPlain(v)
+		}
+		return d.value
+	}
+	return st.fromPlain(v)
+}
