@@ -91,12 +91,18 @@ func objName(p *lua.FunctionProto, pc, reg int) culprit {
 	return culprit{}
 }
 
-// keyName names the key RK(rk) of a table access at pc: a constant string
-// or a register loaded with one, else "?".
+// keyName names the key RK(rk) of a table access at pc as reference Lua
+// 5.4 does: a constant string or a register loaded with one; "integer
+// index" for a small integer constant (t[1]); else "?".
 func keyName(p *lua.FunctionProto, pc, rk int) string {
 	if rk&rkConstant != 0 {
-		if s, ok := p.Constants[rk&^rkConstant].(lua.LString); ok {
-			return string(s)
+		switch k := p.Constants[rk&^rkConstant].(type) {
+		case lua.LString:
+			return string(k)
+		case lua.LNumber:
+			if k >= 0 && k <= 255 && k == lua.LNumber(int(k)) {
+				return "integer index"
+			}
 		}
 		return "?"
 	}

@@ -270,6 +270,9 @@ func canConcat(v lua.LValue) bool {
 // not count self, as in reference Lua, and the function is named as the
 // call site names it.
 func argError(caller luaFrame, body string) string {
+	if !strings.HasPrefix(body, "bad argument #") {
+		return body
+	}
 	m := rawArg.FindStringSubmatch(body)
 	if m == nil {
 		return body
