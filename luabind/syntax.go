@@ -249,16 +249,22 @@ func (p *parser) forStatement(line int) {
 
 // exprStatement reads a call or an assignment.
 func (p *parser) exprStatement() {
-	call := p.suffixedExpr()
+	kind := p.suffixedExpr()
 	if p.tok.is("=") || p.tok.is(",") {
-		for p.accept(",") {
-			p.suffixedExpr()
+		for {
+			if kind != variable {
+				p.fail("syntax error " + p.tok.near())
+			}
+			if !p.accept(",") {
+				break
+			}
+			kind = p.suffixedExpr()
 		}
 		p.expect("=")
 		p.exprList()
 		return
 	}
-	if !call {
+	if kind != call {
 		p.fail("syntax error " + p.tok.near())
 	}
 }
@@ -273,7 +279,10 @@ func (p *parser) funcBody(line int) {
 			if p.accept("...") {
 				break
 			}
-			p.name()
+			if p.tok.kind != tName {
+				p.fail("<name> or '...' expected " + p.tok.near())
+			}
+			p.advance()
 			if !p.accept(",") {
 				break
 			}
@@ -329,11 +338,22 @@ func (p *parser) simpleExpr() {
 	}
 }
 
+// exprKind is what a suffixed expression is: a variable (a name or an
+// index) can be assigned to, a call can stand as a statement.
+type exprKind int
+
+const (
+	value exprKind = iota
+	variable
+	call
+)
+
 // primaryExpr reads a name or a parenthesized expression.
-func (p *parser) primaryExpr() {
+func (p *parser) primaryExpr() exprKind {
 	switch {
 	case p.tok.kind == tName:
 		p.advance()
+		return variable
 	case p.tok.is("("):
 		o := p.opening("(", ")", p.tok.line)
 		p.advance()
@@ -344,32 +364,33 @@ func (p *parser) primaryExpr() {
 	default:
 		p.fail("unexpected symbol " + p.tok.near())
 	}
+	return value
 }
 
 // suffixedExpr reads a primary expression and its fields, indexes,
-// method calls and calls; it reports whether it ended with a call.
-func (p *parser) suffixedExpr() (call bool) {
-	p.primaryExpr()
+// method calls and calls, and returns what the whole is.
+func (p *parser) suffixedExpr() exprKind {
+	kind := p.primaryExpr()
 	for {
 		switch {
 		case p.accept("."):
 			p.name()
-			call = false
+			kind = variable
 		case p.tok.is("["):
 			o := p.opening("[", "]", p.tok.line)
 			p.advance()
 			p.expr()
 			p.close(o)
-			call = false
+			kind = variable
 		case p.accept(":"):
 			p.name()
 			p.callArgs()
-			call = true
+			kind = call
 		case p.tok.is("("), p.tok.is("{"), p.tok.kind == tString:
 			p.callArgs()
-			call = true
+			kind = call
 		default:
-			return call
+			return kind
 		}
 	}
 }
