@@ -44,3 +44,33 @@ func TestCheckSyntaxAgreesWithParser(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCheckSyntax: the syntax pre-check never panics or loops, and an
+// error it finds is on a line of the source (or the line after its last
+// newline, where <eof> is). Which chunks are errors cannot be checked
+// against gopher-lua's parser here: it accepts some that reference Lua
+// refuses ("(f())" as a statement, "0e"), which the check refuses too.
+func FuzzCheckSyntax(f *testing.F) {
+	for _, seed := range []string{
+		"local x = 1\nprint(x)\n",
+		"return { onUpdate = function(self, ctx, dt) self.x = self.x + dt end }",
+		"if a then b() elseif c then d() else e() end",
+		"for i = 1, 10, 2 do end for k, v in pairs(t) do end",
+		"repeat local x = f() until x",
+		"local t = {1, 2; x = 3, [4] = 5, f = function(...) return ... end}",
+		"a.b.c:d(e)[f] = g",
+		"x += 1",
+		"if a != b then end // no",
+		"print([==[long\n]==]) --[[ comment ]] s = 'a\\'b' .. \"c\\\"d\"",
+		"local s = \"unfinished",
+		"goto continue ::continue::",
+		"return 0x1F + 1e-3 + .5 + 3.",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		if se := checkSyntax(src); se != nil {
+			assert.True(t, se.line >= 1 && se.line <= strings.Count(src, "\n")+1, "%q: line %d: %s", src, se.line, se.msg)
+		}
+	})
+}
