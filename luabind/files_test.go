@@ -56,7 +56,7 @@ func TestRequireStaysInside(t *testing.T) {
 		{"lib.zero", `module "lib.zero" refused: ` + dir + `/lib/zero.lua resolves outside the script folder`},
 		{"lib.pipe", `module "lib.pipe" refused: ` + dir + `/lib/pipe.lua is not a regular file`},
 		{"lib.dir", `module "lib.dir" refused: ` + dir + `/lib/dir.lua is not a regular file`},
-		{"lib.none", `module "lib.none" not found: no file ` + dir + `/lib/none.lua`},
+		{"lib.none", `module "lib.none" not found: no file ` + dir + `/lib/none.lua, no file ` + dir + `/lib/none/init.lua`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.mod, func(t *testing.T) {

@@ -21,6 +21,7 @@ func installBase(L *lua.LState, g *lua.LTable) {
 	g.RawSetString("error", L.NewFunction(luaError))
 	g.RawSetString("assert", L.NewFunction(luaAssert))
 	g.RawSetString("setmetatable", L.NewFunction(luaSetMetatable))
+	g.RawSetString("rawset", L.NewFunction(luaRawset))
 	resume := co.RawGetString("resume").(*lua.LFunction)
 	co.RawSetString("resume", L.NewFunction(func(L *lua.LState) int {
 		th := L.CheckThread(1)
@@ -315,4 +316,64 @@ func luaSetMetatable(L *lua.LState) int {
 	L.SetMetatable(t, mt)
 	L.SetTop(1)
 	return 1
+}
+
+// idSize is Lua 5.1's LUA_IDSIZE: chunk names in messages are cut to fit
+// it.
+const idSize = 60
+
+// chunkID returns the name that messages show for a chunk named name, as
+// Lua 5.1's luaO_chunkid does: "=name" and "@file" show as name and file
+// (a long file name keeps its end, after "..."); any other name is source
+// text and shows as [string "first line..."].
+func chunkID(name string) string {
+	switch {
+	case strings.HasPrefix(name, "="):
+		return name[1:min(len(name), idSize)]
+	case strings.HasPrefix(name, "@"):
+		name = name[1:]
+		if limit := idSize - len(" '...' ") - 1; len(name) > limit {
+			return "..." + name[len(name)-limit:]
+		}
+		return name
+	}
+	limit := idSize - len(` [string "..."] `) - 1
+	line, _, cut := strings.Cut(strings.ReplaceAll(name, "\r", "\n"), "\n")
+	if len(line) > limit {
+		line, cut = line[:limit], true
+	}
+	if cut {
+		return `[string "` + line + `..."]`
+	}
+	return `[string "` + line + `"]`
+}
+
+// rawset(t, k, v) sets t[k] = v without metamethods and returns t.
+func luaRawset(L *lua.LState) int {
+	t := L.CheckTable(1)
+	k := L.CheckAny(2)
+	L.CheckAny(3)
+	if n, ok := k.(lua.LNumber); ok && math.IsNaN(float64(n)) {
+		L.ArgError(2, "table index is NaN")
+	}
+	if k == lua.LNil {
+		L.ArgError(2, "table index is nil")
+	}
+	t.RawSet(k, L.Get(3))
+	L.SetTop(1)
+	return 1
+}
+
+// optInt returns argument n as an integer, def when it is nil or absent;
+// a string that reads as a number is converted, as Lua 5.1 does.
+func optInt(L *lua.LState, n, def int) int {
+	switch v := L.Get(n).(type) {
+	case *lua.LNilType:
+		return def
+	case lua.LString:
+		if f, ok := str2number(string(v)); ok {
+			return int(f)
+		}
+	}
+	return L.CheckInt(n)
 }

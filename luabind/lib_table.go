@@ -106,7 +106,7 @@ func tableInsert(L *lua.LState) int {
 	case 2:
 		t.RawSetInt(e, L.Get(2))
 	case 3:
-		pos := L.CheckInt(2)
+		pos := optInt(L, 2, 0)
 		e = max(e, pos)
 		p := poller{L: L}
 		for i := e; i > pos; i-- {
@@ -126,7 +126,7 @@ func tableInsert(L *lua.LState) int {
 func tableRemove(L *lua.LState) int {
 	t := L.CheckTable(1)
 	e := t.Len()
-	pos := L.OptInt(2, e)
+	pos := optInt(L, 2, e)
 	if e == 0 {
 		return 0
 	}
@@ -147,13 +147,8 @@ func tableRemove(L *lua.LState) int {
 func tableConcat(L *lua.LState, maxSize int) int {
 	t := L.CheckTable(1)
 	sep := L.OptString(2, "")
-	i := L.OptInt(3, 1)
-	j := i - 1
-	if L.Get(4) == lua.LNil {
-		j = t.Len()
-	} else {
-		j = L.CheckInt(4)
-	}
+	i := optInt(L, 3, 1)
+	j := optInt(L, 4, t.Len())
 	if i > j {
 		L.Push(lua.LString(""))
 		return 1
@@ -307,11 +302,8 @@ func (s *sorter) sort(lo, up int) {
 // The value stack grows once, not a slot at a time.
 func boundedUnpack(L *lua.LState) int {
 	t := L.CheckTable(1)
-	i := L.OptInt(2, 1)
-	j := t.Len()
-	if L.Get(3) != lua.LNil {
-		j = L.CheckInt(3)
-	}
+	i := optInt(L, 2, 1)
+	j := optInt(L, 3, t.Len())
 	if i > j {
 		return 0
 	}

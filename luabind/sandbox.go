@@ -88,6 +88,7 @@ func (h *Host) newSandbox() *lua.LState {
 	str := g.RawGetString(lua.StringLibName).(*lua.LTable)
 	lstring.Register(L, str, lstring.Limits{MaxSize: h.opts.MaxStringSize})
 	installBase(L, g)
+	g.RawSetString("debug", installDebug(L))
 	installTable(L, g.RawGetString(lua.TabLibName).(*lua.LTable), maxStringSize(h.opts.MaxStringSize))
 
 	getfenv := g.RawGetString("getfenv").(*lua.LFunction)
@@ -105,8 +106,12 @@ func (h *Host) newSandbox() *lua.LState {
 	co := g.RawGetString(lua.CoroutineLibName).(*lua.LTable)
 	create := co.RawGetString("create").(*lua.LFunction)
 	budgeted := L.NewFunction(func(L *lua.LState) int {
+		fn := L.CheckFunction(1)
+		if fn.IsG {
+			L.ArgError(1, "Lua function expected")
+		}
 		L.Push(create)
-		L.Push(L.CheckFunction(1))
+		L.Push(fn)
 		L.Call(1, 1)
 		if th, ok := L.Get(-1).(*lua.LState); ok && h.budget != nil {
 			th.SetContext(h.budget)
@@ -258,9 +263,11 @@ func sandboxLoad(L *lua.LState) int {
 	return loadSource(L, src.String(), L.OptString(2, "=(load)"))
 }
 
-// loadstring(s [, chunkname]) is load for a string.
+// loadstring(s [, chunkname]) is load for a string; its chunk name
+// defaults to s itself, as in Lua 5.1.
 func sandboxLoadString(L *lua.LState) int {
-	return loadSource(L, L.CheckString(1), L.OptString(2, "=(load)"))
+	s := L.CheckString(1)
+	return loadSource(L, s, L.OptString(2, s))
 }
 
 func loadSource(L *lua.LState, src, name string) int {
@@ -270,9 +277,12 @@ func loadSource(L *lua.LState, src, name string) int {
 	if len(src) > maxLoadSize {
 		return loadFailed(L, "chunk too large")
 	}
+	// The chunk is compiled under the name messages show, as Lua 5.1
+	// shows it ("(load)", [string "..."]).
+	name = chunkID(name)
 	fn, err := L.Load(strings.NewReader(src), name)
 	if err != nil {
-		return loadFailed(L, compileError("", strings.TrimPrefix(name, "="), []byte(src), err).Message)
+		return loadFailed(L, compileError("", name, []byte(src), err).Message)
 	}
 	L.Push(fn)
 	return 1

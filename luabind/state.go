@@ -53,8 +53,11 @@ type state struct {
 	frame uint64
 	dt    lua.LValue
 
-	loaded  map[string]lua.LValue
-	modules []string
+	// loaded and preload are package.loaded and package.preload;
+	// loading marks in loaded a module whose chunk runs now.
+	loaded, preload *lua.LTable
+	loading         lua.LValue
+	modules         []string
 
 	raised raised
 }
@@ -115,7 +118,7 @@ func (h *Host) run(s *Script, src []byte) (*state, lua.LValue, error) {
 		return nil, nil, err
 	}
 	L := h.states.Get()
-	st := &state{host: h, script: s, L: L, frame: ^uint64(0), loaded: make(map[string]lua.LValue)}
+	st := &state{host: h, script: s, L: L, frame: ^uint64(0)}
 	st.bind()
 	L.Push(L.NewFunctionFromProto(proto))
 	if err := st.pcall(0, 1, "chunk"); err != nil {
@@ -204,6 +207,7 @@ func (st *state) bind() {
 	g := L.G.Global
 	g.RawSetString("print", L.NewFunction(h.luaPrint))
 	g.RawSetString("require", L.NewFunction(st.require))
+	st.bindPackage()
 	bindRandom(L, newRand(h.rt.Seed(), st.script.name), h.rt.Seed(), st.script.name)
 	st.protect = newProtect(L)
 	st.entityMT = st.newEntityType()
@@ -286,55 +290,78 @@ func (st *state) goError(err error) error {
 	return nil
 }
 
-// require(name) loads Dir/name.lua (dots become slashes) once per state
-// and returns what the module returned (true for nothing). Names with
-// "..", slashes or absolute paths are refused.
+// require(name) returns package.loaded[name] when it is set. Otherwise it
+// runs the loader package.preload[name], or else the module's file:
+// Dir/name.lua, or Dir/name/init.lua (dots become slashes), with name as
+// its argument. What the module returns (or, when it returns nothing,
+// what it stored in package.loaded[name], or true) becomes
+// package.loaded[name] and the result. Names with "..", slashes or
+// absolute paths are refused; files are read once per state.
 func (st *state) require(L *lua.LState) int {
 	name := L.CheckString(1)
-	if !moduleName.MatchString(name) {
-		L.ArgError(1, fmt.Sprintf("invalid module name %q (want dotted names under the script directory, such as \"lib.vector\")", name))
-	}
-	if v, ok := st.loaded[name]; ok {
-		if v == lua.LNil {
-			L.RaiseError("loop requiring module %q", name)
-		}
+	switch v := st.loaded.RawGetString(name); {
+	case v == st.loading:
+		L.RaiseError("loop requiring module %q", name)
+	case lua.LVAsBool(v):
 		L.Push(v)
 		return 1
 	}
-	rel := strings.ReplaceAll(name, ".", "/") + ".lua"
-	path := filepath.Join(st.host.opts.Dir, filepath.FromSlash(rel))
-	file := filepath.ToSlash(path)
-	src, err := st.host.readSource(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		L.RaiseError("module %q not found: no file %s", name, file)
-	case err != nil:
-		L.RaiseError("module %q refused: %s", name, refusal(file, err))
+	loader, ok := st.preload.RawGetString(name).(*lua.LFunction)
+	if !ok {
+		loader = st.moduleFile(L, name)
 	}
-	proto, err := st.host.chunks.Compile(st.script.name, file, src)
-	if err != nil {
-		L.RaiseError("%s", err.Error())
-	}
-	st.loaded[name] = lua.LNil
-	st.modules = append(st.modules, rel)
+	st.loaded.RawSetString(name, st.loading)
 	defer func() {
 		// A module whose chunk failed is not loaded: the next require
 		// tries again instead of reporting a loop.
-		if st.loaded[name] == lua.LNil {
-			delete(st.loaded, name)
+		if st.loaded.RawGetString(name) == st.loading {
+			st.loaded.RawSetString(name, lua.LNil)
 		}
 	}()
-	L.Push(L.NewFunctionFromProto(proto))
+	L.Push(loader)
 	L.Push(lua.LString(name))
 	L.Call(1, 1)
 	v := L.Get(-1)
 	L.Pop(1)
-	if v == lua.LNil {
-		v = lua.LTrue
+	if v != lua.LNil {
+		st.loaded.RawSetString(name, v)
 	}
-	st.loaded[name] = v
+	if v = st.loaded.RawGetString(name); v == st.loading {
+		v = lua.LTrue
+		st.loaded.RawSetString(name, v)
+	}
 	L.Push(v)
 	return 1
+}
+
+// moduleFile compiles the file of module name (Dir/name.lua, or else
+// Dir/name/init.lua) and returns its chunk.
+func (st *state) moduleFile(L *lua.LState, name string) *lua.LFunction {
+	if !moduleName.MatchString(name) {
+		L.ArgError(1, fmt.Sprintf("invalid module name %q (want dotted names under the script directory, such as \"lib.vector\")", name))
+	}
+	base := strings.ReplaceAll(name, ".", "/")
+	var tried []string
+	for _, rel := range []string{base + ".lua", base + "/init.lua"} {
+		path := filepath.Join(st.host.opts.Dir, filepath.FromSlash(rel))
+		file := filepath.ToSlash(path)
+		src, err := st.host.readSource(path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			tried = append(tried, "no file "+file)
+			continue
+		case err != nil:
+			L.RaiseError("module %q refused: %s", name, refusal(file, err))
+		}
+		proto, err := st.host.chunks.Compile(st.script.name, file, src)
+		if err != nil {
+			L.RaiseError("%s", err.Error())
+		}
+		st.modules = append(st.modules, rel)
+		return L.NewFunctionFromProto(proto)
+	}
+	L.RaiseError("module %q not found: %s", name, strings.Join(tried, ", "))
+	return nil
 }
 
 // newSelf builds a new instance's self: a deep copy of the properties,

@@ -1,0 +1,210 @@
+package luabind
+
+import (
+	"fmt"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// The sandbox's debug library (SPEC 4.7): traceback, so that
+// xpcall(f, debug.traceback) works, and a read-only getinfo. Nothing
+// reads or writes locals or upvalues, sets hooks or reaches the registry.
+
+// Depths of a traceback, as in Lua 5.1: the first tracebackHead levels,
+// then "...", then the last tracebackTail.
+const (
+	tracebackHead = 12
+	tracebackTail = 10
+)
+
+// installDebug returns the sandbox's debug table.
+func installDebug(L *lua.LState) *lua.LTable {
+	dbg := L.CreateTable(0, 2)
+	dbg.RawSetString("getinfo", L.NewFunction(debugGetinfo))
+	dbg.RawSetString("traceback", L.NewFunction(debugTraceback))
+	return dbg
+}
+
+// threadArg returns the thread that argument 1 names, and the index of
+// the next argument: L itself and 1 when argument 1 is not a thread.
+func threadArg(L *lua.LState) (*lua.LState, int) {
+	if th, ok := L.Get(1).(*lua.LState); ok {
+		return th, 2
+	}
+	return L, 1
+}
+
+// debug.traceback([thread,] [message [, level]]) returns message followed
+// by a traceback of the call stack from level (default 1, the function
+// that called traceback), as Lua 5.1 words it:
+//
+//	msg
+//	stack traceback:
+//		scripts/x.lua:3: in function 'f'
+//		scripts/x.lua:9: in function <scripts/x.lua:8>
+//
+// A message that is neither a string nor a number nor absent is returned
+// as it is.
+func debugTraceback(L *lua.LState) int {
+	th, arg := threadArg(L)
+	level := 1
+	if th != L {
+		level = 0
+	}
+	if n, ok := L.Get(arg + 1).(lua.LNumber); ok {
+		level = int(n)
+	}
+	var b strings.Builder
+	switch msg := L.Get(arg).(type) {
+	case *lua.LNilType:
+		if L.GetTop() >= arg {
+			L.Push(msg)
+			return 1
+		}
+	case lua.LString, lua.LNumber:
+		b.WriteString(msg.String())
+		b.WriteByte('\n')
+	default:
+		L.Push(msg)
+		return 1
+	}
+	b.WriteString("stack traceback:")
+	depth := 0
+	for _, ok := th.GetStack(depth); ok; _, ok = th.GetStack(depth) {
+		depth++
+	}
+	for l := level; l < depth; l++ {
+		if l-level == tracebackHead && depth-l > tracebackTail {
+			b.WriteString("\n\t...")
+			l = depth - tracebackTail - 1
+			continue
+		}
+		dbg, _ := th.GetStack(l)
+		if _, err := th.GetInfo("Snl", dbg, lua.LNil); err != nil {
+			continue
+		}
+		b.WriteString("\n\t")
+		b.WriteString(frameLine(dbg))
+	}
+	L.Push(lua.LString(b.String()))
+	return 1
+}
+
+// frameLine is one line of a traceback for dbg (filled with "Snl").
+func frameLine(dbg *lua.Debug) string {
+	src := shortSrc(dbg)
+	var b strings.Builder
+	b.WriteString(src)
+	b.WriteByte(':')
+	if dbg.CurrentLine > 0 {
+		fmt.Fprintf(&b, "%d:", dbg.CurrentLine)
+	}
+	switch name := dbg.Name; {
+	case dbg.What == "G" && (name == "" || name == "(anonymous)"):
+		b.WriteString(" ?")
+	case dbg.LineDefined == 0 && dbg.What != "G":
+		b.WriteString(" in main chunk")
+	case name != "" && !strings.HasPrefix(name, "<") && name != "main chunk" && name != "corountine":
+		fmt.Fprintf(&b, " in function '%s'", name)
+	default:
+		fmt.Fprintf(&b, " in function <%s:%d>", src, dbg.LineDefined)
+	}
+	return b.String()
+}
+
+// shortSrc is the short_src of dbg (filled with "S"): the name messages
+// show for its chunk, "[C]" for a Go function.
+func shortSrc(dbg *lua.Debug) string {
+	if dbg.What == "G" {
+		return "[C]"
+	}
+	return dbg.Source
+}
+
+// sourceOf returns the source field of debug.getinfo for a chunk compiled
+// under the shown name src: "@file" for a script or module file,
+// the source text for a loadstring chunk ([string "..."], cut as shown),
+// "=name" for any other name.
+func sourceOf(src string) string {
+	switch {
+	case strings.HasPrefix(src, `[string "`) && strings.HasSuffix(src, `"]`):
+		return strings.TrimSuffix(strings.TrimPrefix(src, `[string "`), `"]`)
+	case strings.HasSuffix(src, ".lua"):
+		return "@" + src
+	}
+	return "=" + src
+}
+
+// debug.getinfo([thread,] f [, what]) returns a table describing the
+// function f (a function, or a level of the call stack: 1 is the function
+// that called getinfo), or nil for a level past the stack. The fields
+// are those of Lua 5.1 that reveal no value: source, short_src, what
+// ("Lua", "C" or "main"), linedefined, lastlinedefined (letter S),
+// currentline (l), name (n), nups (u) and func (f). what selects them
+// (default "flnSu"); an unknown letter is an error.
+func debugGetinfo(L *lua.LState) int {
+	th, arg := threadArg(L)
+	opts := L.OptString(arg+1, "flnSu")
+	if strings.Trim(opts, "flnSu") != "" {
+		L.ArgError(arg+1, "invalid option")
+	}
+	var dbg *lua.Debug
+	var fn lua.LValue
+	switch f := L.Get(arg).(type) {
+	case lua.LNumber:
+		d, ok := th.GetStack(int(f))
+		if !ok {
+			L.Push(lua.LNil)
+			return 1
+		}
+		dbg = d
+		fn, _ = th.GetInfo("f", dbg, lua.LNil)
+		_, _ = th.GetInfo("Slnu", dbg, lua.LNil)
+	case *lua.LFunction:
+		dbg, fn = &lua.Debug{}, f
+		_, _ = th.GetInfo(">Su", dbg, f)
+		dbg.CurrentLine = -1
+	default:
+		L.ArgError(arg, "function or level expected")
+	}
+	t := L.CreateTable(0, 9)
+	if strings.Contains(opts, "S") {
+		what := "Lua"
+		switch {
+		case dbg.What == "G":
+			what = "C"
+		case dbg.LineDefined == 0:
+			what = "main"
+		}
+		src := "=[C]"
+		if what != "C" {
+			src = sourceOf(dbg.Source)
+		}
+		t.RawSetString("source", lua.LString(src))
+		t.RawSetString("short_src", lua.LString(shortSrc(dbg)))
+		t.RawSetString("what", lua.LString(what))
+		line, last := dbg.LineDefined, dbg.LastLineDefined
+		if what == "C" {
+			line, last = -1, -1
+		}
+		t.RawSetString("linedefined", lua.LNumber(line))
+		t.RawSetString("lastlinedefined", lua.LNumber(last))
+	}
+	if strings.Contains(opts, "l") {
+		t.RawSetString("currentline", lua.LNumber(dbg.CurrentLine))
+	}
+	if strings.Contains(opts, "n") {
+		if name := dbg.Name; name != "" && !strings.HasPrefix(name, "<") && name != "main chunk" && name != "corountine" && name != "(anonymous)" {
+			t.RawSetString("name", lua.LString(name))
+		}
+	}
+	if strings.Contains(opts, "u") {
+		t.RawSetString("nups", lua.LNumber(dbg.NUpvalues))
+	}
+	if strings.Contains(opts, "f") {
+		t.RawSetString("func", fn)
+	}
+	L.Push(t)
+	return 1
+}

@@ -1,0 +1,2 @@
+-- A module for require.lua that returns nothing.
+nothing_ran = true

@@ -1,0 +1,2 @@
+-- A module for require.lua found as lib/pkg/init.lua.
+return {kind = "package", name = ...}
