@@ -440,6 +440,7 @@ func (c *Chunks) Compile(script, file string, src []byte) (*lua.FunctionProto, e
 	if err != nil {
 		return nil, compileError(script, file, src, err)
 	}
+	trimProto(proto)
 	c.mu.Lock()
 	c.m[file] = chunk{sum: sum, proto: proto}
 	c.mu.Unlock()
