@@ -1,7 +1,6 @@
 package luabind
 
 import (
-	"errors"
 	"fmt"
 	"reflect"
 	"regexp"
@@ -223,22 +222,11 @@ func isNumeric(v lua.LValue) bool {
 	return false
 }
 
-// readsAsNumber reports whether s, blanks around it aside, is a decimal
-// or hexadecimal Lua numeral, optionally signed.
+// readsAsNumber reports whether s reads as a number, as Lua 5.1's
+// lexer and tonumber read one (str2number).
 func readsAsNumber(s string) bool {
-	s = strings.TrimSpace(s)
-	if t, ok := strings.CutPrefix(s, "-"); ok {
-		s = t
-	}
-	if s == "" || !(isDigit(s[0]) || s[0] == '.') {
-		return false
-	}
-	if isHexPrefix(s) {
-		_, err := strconv.ParseUint(s[2:], 16, 64)
-		return err == nil
-	}
-	_, err := strconv.ParseFloat(s, 64)
-	return err == nil || errors.Is(err, strconv.ErrRange)
+	_, ok := str2number(s)
+	return ok
 }
 
 // concatCulprit returns the register of R(b) .. ... .. R(c) that failed.
