@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -117,81 +116,6 @@ func TestVersion(t *testing.T) {
 	assert.True(t, strings.HasPrefix(res.stdout, "luahost "), res.stdout)
 	assert.Equal(t, 1, strings.Count(res.stdout, "\n"))
 	assert.Empty(t, res.stderr)
-}
-
-// problemLine is one line of check's report: "path:line: message", or
-// "path: message" when no line applies (a chunk that returns no table).
-var problemLine = regexp.MustCompile(`^(testdata/bad/scripts/[a-z]+\.lua)(:\d+)?: \S`)
-
-func TestCheck(t *testing.T) {
-	t.Run("good scripts", func(t *testing.T) {
-		for _, dir := range []string{"../../scripts", "testdata/order/scripts", "testdata/lifecycle/scripts"} {
-			res := luahostRun(t, "check", dir)
-			assert.Equal(t, 0, res.code, "%s: %s%s", dir, res.stdout, res.stderr)
-			assert.Empty(t, res.stdout, dir)
-		}
-		res := luahostRun(t, "check", "testdata/bad/scripts/ok.lua", "../../scripts/spinner.lua")
-		assert.Equal(t, 0, res.code, res.stdout)
-		assert.Empty(t, res.stdout)
-	})
-
-	t.Run("modules need not return a table", func(t *testing.T) {
-		res := luahostRun(t, "check", "testdata/modules")
-		assert.Equal(t, 0, res.code, res.stdout)
-		assert.Empty(t, res.stdout)
-		alone := luahostRun(t, "check", "testdata/modules/lib/greet.lua")
-		assert.Equal(t, 1, alone.code, "a file checked alone is a script")
-		assert.Contains(t, alone.stdout, "testdata/modules/lib/greet.lua: the script must return a table, not function")
-	})
-
-	t.Run("broken scripts", func(t *testing.T) {
-		res := luahostRun(t, "check", "testdata/bad/scripts")
-		assert.Equal(t, 1, res.code)
-		lines := strings.Split(strings.TrimSuffix(res.stdout, "\n"), "\n")
-		require.Len(t, lines, 4, "one line per problem:\n%s", res.stdout)
-		want := map[string]string{
-			"testdata/bad/scripts/x.lua":          `^testdata/bad/scripts/x\.lua:3: unexpected symbol near '='$`,
-			"testdata/bad/scripts/unfinished.lua": `^testdata/bad/scripts/unfinished\.lua:\d+: .*<eof>`,
-			"testdata/bad/scripts/chunkerr.lua":   `^testdata/bad/scripts/chunkerr\.lua:3: `,
-			"testdata/bad/scripts/notable.lua":    `^testdata/bad/scripts/notable\.lua(:\d+)?: .*return a table`,
-		}
-		for _, l := range lines {
-			m := problemLine.FindStringSubmatch(l)
-			require.NotNil(t, m, "not a problem line: %q", l)
-			re, ok := want[m[1]]
-			require.True(t, ok, "unexpected problem: %q", l)
-			assert.Regexp(t, re, l)
-			delete(want, m[1])
-		}
-		assert.Empty(t, want, "problems not reported")
-	})
-
-	t.Run("one broken file", func(t *testing.T) {
-		res := luahostRun(t, "check", "testdata/bad/scripts/x.lua", "testdata/bad/scripts/ok.lua")
-		assert.Equal(t, 1, res.code)
-		assert.Equal(t, "testdata/bad/scripts/x.lua:3: unexpected symbol near '='\n", res.stdout)
-	})
-
-	t.Run("links out and devices are refused, not read", func(t *testing.T) {
-		// scripts/lib/zero.lua links to /dev/zero, two others lead out of
-		// the folder.
-		res := luahostRunIn(t, "../../testdata/hostile", "check", "scripts")
-		assert.Equal(t, 1, res.code)
-		for _, want := range []string{
-			`scripts/lib/zero.lua: script "lib/zero" refused: the file resolves outside the script folder`,
-			`scripts/lib/outside.lua: script "lib/outside" refused: the file resolves outside the script folder`,
-			`scripts/linked_outside.lua: script "linked_outside" refused: the file resolves outside the script folder`,
-		} {
-			assert.Contains(t, res.stdout, want+"\n")
-		}
-	})
-
-	t.Run("missing path", func(t *testing.T) {
-		res := luahostRun(t, "check", "testdata/no-such-dir")
-		assert.Equal(t, 2, res.code)
-		assert.Empty(t, res.stdout)
-		assert.Contains(t, res.stderr, "testdata/no-such-dir")
-	})
 }
 
 func TestBench(t *testing.T) {
