@@ -194,7 +194,7 @@ func (c *checker) addScene(path string) error {
 		if err != nil {
 			if _, statErr := os.Stat(filepath.Join(dir, filepath.FromSlash(name)+".lua")); statErr == nil {
 				// The script's own check reports why it does not load.
-				return nil, nil
+				return nil, errUnchecked
 			}
 			return nil, err
 		}

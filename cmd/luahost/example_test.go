@@ -60,7 +60,7 @@ func TestReadmeBreakScript(t *testing.T) {
 
 		check := luahostRunIn(t, dir, "check", ".")
 		assert.Equal(t, 1, check.code)
-		assert.Equal(t, "spinner.lua:25: '}' expected (to close '{' at line 11) near 'onUpdate'\n", check.stdout)
+		assert.Equal(t, "spinner.lua:25:1: error: '}' expected (to close '{' at line 11) near 'onUpdate'\n", check.stdout)
 	})
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"path/filepath"
@@ -64,6 +65,10 @@ func jsonOffsets(data []byte) map[string]int {
 	_ = walk("")
 	return out
 }
+
+// errUnchecked is a script that exists but does not load: its own check
+// reports why, and its props cannot be checked.
+var errUnchecked = errors.New("the script does not load")
 
 // sceneLint is what checking a scene found: its problems, its script
 // directory and the scripts it names.
@@ -132,6 +137,9 @@ func lintScene(path string, data []byte, script func(dir, name string) (any, err
 		for j, s := range e.Scripts {
 			key := fmt.Sprintf(".entities[%d].scripts[%d]", i, j)
 			props, err := script(dir, s.Script)
+			if errors.Is(err, errUnchecked) {
+				continue
+			}
 			if err != nil {
 				out = append(out, at(key, sevError, "entity %s: %s", entityLabel(i, e), strings.ReplaceAll(err.Error(), "\n", " ")))
 				continue
