@@ -12,7 +12,7 @@ import (
 func (h *Host) GlobalNames() []string {
 	L := h.newSandbox()
 	defer L.Close()
-	st := &state{host: h, script: &Script{host: h, name: "globals"}, L: L, loaded: make(map[string]lua.LValue)}
+	st := &state{host: h, script: &Script{host: h, name: "globals"}, L: L}
 	st.bind()
 	var names []string
 	L.G.Global.ForEach(func(k, _ lua.LValue) {
