@@ -2,9 +2,9 @@
 -- blackboard.
 --
 -- Shows: a high priority to run after everyone else in a frame, reading
--- values the scene put in the blackboard, and noticing changes made by
--- other scripts (through copies: changing what you read changes nothing
--- for the others).
+-- values the scene put in the blackboard, noticing changes made by other
+-- scripts (through copies: changing what you read changes nothing for the
+-- others), and ctx.query by tag.
 
 local story = require("lib.story")
 
@@ -29,6 +29,7 @@ return {
   end,
 
   onDestroy = function(self, ctx)
-    story.say(ctx, "the end, after %d frames (%.1f seconds)", ctx.frame, ctx.time)
+    local about = #ctx.query({ tag = "minion" })
+    story.say(ctx, "the end, after %d frames (%.1f seconds), with %d minions about", ctx.frame, ctx.time, about)
   end,
 }

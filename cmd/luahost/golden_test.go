@@ -145,6 +145,6 @@ func TestStdoutCarriesOnlyPrints(t *testing.T) {
 	// ctx.log goes to the host log, not to stdout.
 	demo := luahostRun(t, "run", "../../scripts/demo.json", "--frames", "1")
 	require.Equal(t, 0, demo.code)
-	assert.Contains(t, demo.stderr, "spawning a minion every 40 frames")
+	assert.Contains(t, demo.stderr, "spawning a minion every 0.67 seconds")
 	assert.NotContains(t, demo.stdout, "spawning a minion")
 }

@@ -13,6 +13,17 @@ function story.who(e)
   return e:name() or e:id()
 end
 
+-- story.at(v) formats a vector (vec3) for people: "(3, 0, 1.5)", rounded
+-- to two decimals. tostring(v) would give "vec3(3, 0, 1.5)" unrounded.
+function story.at(v)
+  local function n(x)
+    local r = math.floor(x * 100 + 0.5) / 100
+    if r == 0 then r = 0 end -- no "-0"
+    return string.format("%g", r)
+  end
+  return "(" .. n(v.x) .. ", " .. n(v.y) .. ", " .. n(v.z) .. ")"
+end
+
 -- story.say(ctx, fmt, ...) prints one line of the story, as spoken by the
 -- entity of the running instance.
 function story.say(ctx, fmt, ...)
