@@ -96,6 +96,9 @@ func osDate(L *lua.LState, maxSize int) int {
 		L.Push(tbl)
 		return 1
 	}
+	if dateMinSize(format) > maxSize {
+		raise(L, fmt.Sprintf("os.date: result too large (limit %d bytes)", maxSize))
+	}
 	var b strings.Builder
 	p := poller{L: L}
 	for i := 0; i < len(format); i++ {
@@ -112,6 +115,34 @@ func osDate(L *lua.LState, maxSize int) int {
 	}
 	L.Push(lua.LString(b.String()))
 	return 1
+}
+
+// dateMinLen is the shortest output of each conversion, plus one (0
+// marks an unknown conversion, written as it is in 2 bytes).
+var dateMinLen = [256]uint8{
+	'a': 4, 'A': 7, 'b': 4, 'h': 4, 'B': 4, 'c': 25, 'C': 3, 'd': 3, 'D': 9, 'x': 9,
+	'e': 3, 'F': 11, 'g': 3, 'G': 5, 'H': 3, 'I': 3, 'j': 4, 'k': 3, 'l': 3, 'm': 3,
+	'M': 3, 'n': 2, 'p': 3, 'P': 3, 'r': 12, 'R': 6, 's': 2, 'S': 3, 't': 2, 'T': 9,
+	'X': 9, 'u': 2, 'U': 3, 'V': 3, 'w': 2, 'W': 3, 'y': 3, 'Y': 2, 'z': 6, 'Z': 1, '%': 2,
+}
+
+// dateMinSize is the shortest output format can give: os.date refuses a
+// format whose output cannot fit at once, before formatting anything.
+func dateMinSize(format string) int {
+	n := 0
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' || i+1 == len(format) {
+			n++
+			continue
+		}
+		i++
+		if m := int(dateMinLen[format[i]]); m > 0 {
+			n += m - 1
+		} else {
+			n += 2
+		}
+	}
+	return n
 }
 
 var (

@@ -79,7 +79,7 @@ func tableForeachi(L *lua.LState) int {
 	t := L.CheckTable(1)
 	f := L.CheckFunction(2)
 	for i := 1; i <= t.Len(); i++ {
-		if r := callPair(L, f, lua.LNumber(i), t.RawGetInt(i)); r != lua.LNil {
+		if r := callPair(L, f, lua.LNumber(i), rawGetInt(t, i)); r != lua.LNil {
 			L.Push(r)
 			return 1
 		}
@@ -110,7 +110,7 @@ func tableInsert(L *lua.LState) int {
 		e = max(e, pos)
 		p := poller{L: L}
 		for i := e; i > pos; i-- {
-			t.RawSetInt(i, t.RawGetInt(i-1))
+			t.RawSetInt(i, rawGetInt(t, i-1))
 			p.tick()
 		}
 		t.RawSetInt(pos, L.Get(3))
@@ -130,10 +130,10 @@ func tableRemove(L *lua.LState) int {
 	if e == 0 {
 		return 0
 	}
-	L.Push(t.RawGetInt(pos))
+	L.Push(rawGetInt(t, pos))
 	p := poller{L: L}
 	for ; pos < e; pos++ {
-		t.RawSetInt(pos, t.RawGetInt(pos+1))
+		t.RawSetInt(pos, rawGetInt(t, pos+1))
 		p.tick()
 	}
 	t.RawSetInt(e, lua.LNil)
@@ -155,7 +155,7 @@ func tableConcat(L *lua.LState, maxSize int) int {
 	}
 	p := poller{L: L}
 	piece := func(k int) string {
-		switch v := t.RawGetInt(k).(type) {
+		switch v := rawGetInt(t, k).(type) {
 		case lua.LString:
 			return string(v)
 		case lua.LNumber:
@@ -233,7 +233,7 @@ func (s *sorter) less(a, b lua.LValue) bool {
 	return r
 }
 
-func (s *sorter) get(i int) lua.LValue { return s.t.RawGetInt(i) }
+func (s *sorter) get(i int) lua.LValue { return rawGetInt(s.t, i) }
 
 func (s *sorter) swap(i, j int) {
 	a, b := s.get(i), s.get(j)
@@ -314,7 +314,17 @@ func boundedUnpack(L *lua.LState) int {
 	base := L.GetTop()
 	L.SetTop(base + n)
 	for k := range n {
-		L.Replace(base+1+k, t.RawGetInt(i+k))
+		L.Replace(base+1+k, rawGetInt(t, i+k))
 	}
 	return n
+}
+
+// rawGetInt returns t[k] without metamethods, wherever gopher-lua keeps
+// it: keys from lua.MaxArrayIndex on live in the hash part, which
+// LTable.RawGetInt does not look at.
+func rawGetInt(t *lua.LTable, k int) lua.LValue {
+	if v := t.RawGetInt(k); v != lua.LNil || (k >= 1 && k < lua.MaxArrayIndex) {
+		return v
+	}
+	return t.RawGetH(lua.LNumber(k))
 }

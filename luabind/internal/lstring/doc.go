@@ -43,6 +43,7 @@
 //   - gmatch returns the iterator alone, which may also be called directly.
 //   - byte returns at most [MaxResults] values, as C Lua's stack allows.
 //
-// All functions raise their errors with [lua.LState.RaiseError], so they
-// read "file:line: message" like any Lua error.
+// All functions raise their errors as Lua 5.1's luaL_error does: with the
+// position of the calling function when that is Lua code
+// ("file:line: message"), without one when it is Go (pcall(string.rep)).
 package lstring

@@ -27,6 +27,6 @@ func ExampleRegister() {
 	fmt.Println(err.(*lua.ApiError).Object)
 	// Output:
 	// hell0 w0rld	2
-	// false	<string>:3: string.rep: result too large (1000000000 bytes, limit 1048576)
+	// false	string.rep: result too large (1000000000 bytes, limit 1048576)
 	// <string>:4: context deadline exceeded
 }

@@ -10,7 +10,7 @@ import (
 func checkPattern(L *lua.LState, p string) *pattern {
 	pat, err := compile(p)
 	if err != nil {
-		L.RaiseError("%s", err.Error())
+		raise(L, err.Error())
 	}
 	return pat
 }

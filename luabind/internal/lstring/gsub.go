@@ -1,6 +1,7 @@
 package lstring
 
 import (
+	"fmt"
 	"strconv"
 	"unsafe"
 
@@ -138,7 +139,7 @@ type output struct {
 func (o *output) add(b string) {
 	need := len(o.buf) + len(b)
 	if need > o.max {
-		o.L.RaiseError("string.gsub: result too large (limit %d bytes)", o.max)
+		raise(o.L, fmt.Sprintf("string.gsub: result too large (limit %d bytes)", o.max))
 	}
 	if need > cap(o.buf) {
 		size := max(need, 2*cap(o.buf), 64)
@@ -212,7 +213,7 @@ func (lib *library) templateCapture(m *matcher, start, end, k int) string {
 	case k == 0 || k == 1 && m.pat.ncap == 0:
 		return m.src[start:end]
 	case k > m.pat.ncap:
-		m.L.RaiseError("invalid capture index")
+		raise(m.L, "invalid capture index")
 	}
 	if m.pat.posCap&(1<<(k-1)) != 0 {
 		return strconv.Itoa(m.caps[k-1].start + 1)

@@ -1,6 +1,7 @@
 package lstring
 
 import (
+	"fmt"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -89,7 +90,7 @@ func (lib *library) rep(L *lua.LState) int {
 		if hi != 0 {
 			size = "more than 18446744073709551615"
 		}
-		L.RaiseError("string.rep: result too large (%s bytes, limit %d)", size, lib.maxSize)
+		raise(L, fmt.Sprintf("string.rep: result too large (%s bytes, limit %d)", size, lib.maxSize))
 	}
 	L.Push(lua.LString(strings.Repeat(s, n)))
 	return 1
@@ -98,5 +99,5 @@ func (lib *library) rep(L *lua.LState) int {
 // raiseTooLarge raises the error of a function whose result would pass the
 // size limit.
 func (lib *library) raiseTooLarge(L *lua.LState, name string) {
-	L.RaiseError("string.%s: result too large (limit %d bytes)", name, lib.maxSize)
+	raise(L, fmt.Sprintf("string.%s: result too large (limit %d bytes)", name, lib.maxSize))
 }

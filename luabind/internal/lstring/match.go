@@ -93,7 +93,7 @@ func (m *matcher) search(init int) (int, int) {
 // nested matches the rest of the pattern one recursion level deeper.
 func (m *matcher) nested(s, pi int) int {
 	if m.depth >= maxDepth {
-		m.L.RaiseError("pattern too complex")
+		raise(m.L, "pattern too complex")
 	}
 	m.depth++
 	e := m.match(s, pi)
@@ -282,7 +282,7 @@ func (m *matcher) balance(s int, x, y byte) int {
 // back-reference to a position capture never matches, as in Lua 5.1.
 func (m *matcher) backref(s, pi, k int) int {
 	if k >= m.pat.ncap || int(m.pat.close[k]) > pi {
-		m.L.RaiseError("invalid capture index")
+		raise(m.L, "invalid capture index")
 	}
 	if m.pat.posCap&(1<<k) != 0 {
 		return -1
