@@ -38,8 +38,9 @@ type Options struct {
 	// (so a single huge allocation may overshoot it). The default (zero)
 	// value is DefaultMemoryLimit; a negative value turns the limit off.
 	MemoryLimit int64
-	// MaxStringSize is the largest string that string.rep, string.gsub
-	// and string.format may build. The default (zero) value is 16 MiB.
+	// MaxStringSize is the largest string that string.rep, string.gsub,
+	// string.format, table.concat and os.date may build. The default
+	// (zero) value is 16 MiB.
 	MaxStringSize int
 	// Stdout receives what scripts print, flushed at the end of every
 	// frame. The default (nil) value is os.Stdout.
