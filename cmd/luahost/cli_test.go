@@ -19,7 +19,7 @@ func TestBadScene(t *testing.T) {
 	}{
 		{"bad JSON", "badjson.json", []string{`testdata/bad/badjson\.json:4:3: invalid character ']'`}},
 		{"truncated JSON", "truncated.json", []string{`testdata/bad/truncated\.json:\d+:\d+: unexpected end of JSON input`}},
-		{"unknown field", "unknown.json", []string{`testdata/bad/unknown\.json:3:39: unknown field "colour"`}},
+		{"unknown field", "unknown.json", []string{`testdata/bad/unknown\.json:3:39: entities\[0\]: unknown field "colour"`}},
 		{"missing script", "missing.json", []string{`testdata/bad/missing\.json: `, `nowhere`, `not found`}},
 		{"duplicate entity name", "duplicate.json", []string{`testdata/bad/duplicate\.json: `, `"twin"`}},
 		{"script does not compile", "syntax.json", []string{`testdata/bad/syntax\.json: `, `testdata/bad/scripts/x\.lua:3: unexpected symbol near '='`}},

@@ -37,6 +37,10 @@ var goldenScenes = []struct {
 	// ctx.frame the last frame's number.
 	{"shutdown", []string{"run", "testdata/shutdown/scene.json", "--frames", "3", "--dt", "0.25"}},
 	{"shutdown_no_frames", []string{"run", "testdata/shutdown/scene.json", "--frames", "0"}},
+	// What scripts do during setup is world behaviour: an onCreate that
+	// kills its own entity (its later scripts are not attached), one that
+	// spawns; the start goes on.
+	{"setup", []string{"run", "testdata/setup/scene.json", "--frames", "2"}},
 	// A faulted instance stops, the others run on, its onDestroy still
 	// runs; the reports go to stderr only.
 	{"errors", []string{"run", "testdata/errors/scene.json", "--frames", "3"}},

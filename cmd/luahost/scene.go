@@ -7,13 +7,11 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
-	"strings"
 	"time"
 
+	"github.com/luahost/luahost/internal/files"
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
 )
@@ -65,13 +63,35 @@ func (s *SceneScript) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// parseScene decodes a scene strictly: unknown fields and trailing data are
-// errors, and syntax errors carry line and column.
+// maxSceneSize is the largest scene file read.
+const maxSceneSize = 16 << 20
+
+// utf8BOM is the byte order mark some editors put at the start of a file.
+var utf8BOM = []byte("\xEF\xBB\xBF")
+
+// readScene reads a scene file, which must be a regular file of at most
+// maxSceneSize bytes: a device, a pipe or a directory is refused unread.
+func readScene(path string) ([]byte, error) {
+	data, err := files.ReadRegular(path, maxSceneSize)
+	switch {
+	case errors.Is(err, files.ErrNotRegular), errors.Is(err, files.ErrTooLarge):
+		return nil, fmt.Errorf("%s: the scene %v", path, err)
+	case err != nil:
+		return nil, fmt.Errorf("scene: %w", err)
+	}
+	return data, nil
+}
+
+// parseScene decodes a scene strictly. A leading UTF-8 byte order mark is
+// skipped. Syntax errors, unknown fields, duplicate keys, nulls, vectors
+// that are not three numbers and values of the wrong kind are errors with
+// the line and column where they are (checkSceneShape), as is trailing
+// data; so are two entities with one name.
 func parseScene(path string, data []byte) (*Scene, error) {
-	var sc Scene
+	data = bytes.TrimPrefix(data, utf8BOM)
 	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	err := dec.Decode(&sc)
+	var raw json.RawMessage
+	err := dec.Decode(&raw)
 	if err == nil {
 		if _, extra := dec.Token(); extra != io.EOF {
 			err = errors.New("unexpected data after the scene object")
@@ -79,7 +99,6 @@ func parseScene(path string, data []byte) (*Scene, error) {
 	}
 	if err != nil {
 		var syn *json.SyntaxError
-		var typ *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &syn):
 			// Offset counts the bytes read, the offending one included.
@@ -88,19 +107,26 @@ func parseScene(path string, data []byte) (*Scene, error) {
 		case errors.Is(err, io.ErrUnexpectedEOF):
 			line, col := lineCol(data, int64(len(data)))
 			return nil, fmt.Errorf("%s:%d:%d: unexpected end of JSON input", path, line, col)
-		case errors.As(err, &typ):
-			line, col := lineCol(data, typ.Offset)
-			return nil, fmt.Errorf("%s:%d:%d: %s: want %s, got JSON %s", path, line, col, typ.Field, typ.Type, typ.Value)
 		case errors.Is(err, io.EOF):
 			return nil, fmt.Errorf("%s: empty scene file", path)
 		default:
-			msg := strings.TrimPrefix(err.Error(), "json: ")
-			if at := unknownFieldAt(data, msg); at >= 0 {
-				line, col := lineCol(data, int64(at))
-				return nil, fmt.Errorf("%s:%d:%d: %s", path, line, col, msg)
-			}
-			return nil, fmt.Errorf("%s: %s", path, msg)
+			return nil, fmt.Errorf("%s: %v", path, err)
 		}
+	}
+	if err := checkSceneShape(data); err != nil {
+		var se *sceneError
+		if errors.As(err, &se) {
+			line, col := lineCol(data, se.offset)
+			return nil, fmt.Errorf("%s:%d:%d: %s", path, line, col, se.msg)
+		}
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	var sc Scene
+	dec = json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&sc); err != nil {
+		// checkSceneShape lets nothing through that fails here.
+		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	seen := make(map[string]int)
 	for i, e := range sc.Entities {
@@ -113,24 +139,6 @@ func parseScene(path string, data []byte) (*Scene, error) {
 		seen[e.Name] = i
 	}
 	return &sc, nil
-}
-
-// unknownFieldRE reads the field name out of encoding/json's error.
-var unknownFieldRE = regexp.MustCompile(`^unknown field "((?:[^"\\]|\\.)*)"$`)
-
-// unknownFieldAt returns where the unknown field named by msg first
-// appears as a key in data, or -1: encoding/json does not say where it
-// found it.
-func unknownFieldAt(data []byte, msg string) int {
-	m := unknownFieldRE.FindStringSubmatch(msg)
-	if m == nil {
-		return -1
-	}
-	key := regexp.MustCompile(`"` + regexp.QuoteMeta(m[1]) + `"\s*:`)
-	if loc := key.FindIndex(data); loc != nil {
-		return loc[0]
-	}
-	return -1
 }
 
 // lineCol converts a 0-based byte offset into 1-based line and column.
@@ -163,9 +171,9 @@ type loadConfig struct {
 // with nothing run; then the blackboard is filled, entities spawned and
 // scripts attached in file order, and every entity activated.
 func loadScene(path string, cfg loadConfig) (*world, error) {
-	data, err := os.ReadFile(path)
+	data, err := readScene(path)
 	if err != nil {
-		return nil, fmt.Errorf("scene: %w", err)
+		return nil, err
 	}
 	sc, err := parseScene(path, data)
 	if err != nil {
@@ -233,8 +241,15 @@ func loadScene(path string, cfg loadConfig) (*world, error) {
 			}
 		}
 		for _, s := range e.Scripts {
-			// The entity is Pending and alive and every script is loaded,
-			// so attach cannot fail here.
+			// What the scripts attached so far did during setup is world
+			// behaviour, not a scene error (SPEC 7): an onCreate that
+			// killed its own entity leaves the rest of its scripts
+			// unattached, and the start goes on.
+			if st, err := rt.State(h); err != nil || st != runtime.StatePending {
+				break
+			}
+			// The entity is Pending and every script is loaded, so
+			// attach cannot fail here.
 			if _, err := host.Attach(h, s.Script, s.Props); err != nil {
 				return fail(fmt.Errorf("%s: %v", path, err))
 			}
