@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -21,6 +20,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/go
 var luahost string
 
 func TestMain(m *testing.M) {
+	launchIfAsked()
 	flag.Parse()
 	dir, err := os.MkdirTemp("", "luahost-test-")
 	if err != nil {
@@ -45,7 +45,7 @@ type result struct {
 	stdout, stderr string
 	code           int
 	wall           time.Duration // from start to exit
-	maxRSS         int64         // the process's peak resident memory, bytes
+	maxRSS         int64         // peak resident memory in bytes; only from luahostMeasured
 }
 
 // runTimeout bounds every run; the scenes here take milliseconds.
@@ -64,33 +64,26 @@ func luahostRunIn(t *testing.T, dir string, args ...string) result {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, luahost, args...)
+	return runBinary(t, ctx, exec.CommandContext(ctx, luahost, args...), dir)
+}
+
+// runBinary runs cmd in dir and returns what it printed, its exit status
+// and how long it took; ctx is the context cmd was made with.
+func runBinary(t *testing.T, ctx context.Context, cmd *exec.Cmd, dir string) result {
+	t.Helper()
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
 	err := cmd.Run()
 	res := result{stdout: stdout.String(), stderr: stderr.String(), wall: time.Since(start)}
-	if ru, ok := sysUsage(cmd.ProcessState); ok {
-		res.maxRSS = ru.Maxrss << 10 // Linux reports kilobytes
-	}
 	var exit *exec.ExitError
 	switch {
 	case err == nil:
 	case errors.As(err, &exit) && ctx.Err() == nil:
 		res.code = exit.ExitCode()
 	default:
-		t.Fatalf("luahost %q: %v\nstderr:\n%s", args, err, res.stderr)
+		t.Fatalf("%q: %v\nstderr:\n%s", cmd.Args, err, res.stderr)
 	}
 	return res
-}
-
-// sysUsage returns the resource usage of an exited process; ok is false
-// when it never started.
-func sysUsage(ps *os.ProcessState) (ru *syscall.Rusage, ok bool) {
-	if ps == nil {
-		return nil, false
-	}
-	ru, ok = ps.SysUsage().(*syscall.Rusage)
-	return ru, ok
 }
