@@ -9,23 +9,24 @@ import (
 	"os"
 	"os/exec"
 	"slices"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
 
 // measureEnv, set in the environment, makes the test binary a launcher
 // that runs the command in its arguments and writes the command's peak
-// resident memory to file descriptor 3 (see launchIfAsked).
+// resident memory and run time to file descriptor 3 (see launchIfAsked).
 const measureEnv = "LUAHOST_TEST_MEASURE_RSS"
 
 // launchIfAsked turns the test binary into the launcher when measureEnv
 // is set: it runs os.Args[1:] with the same standard streams, writes the
-// child's peak resident memory in bytes to descriptor 3 and exits with the
-// child's status (128+N when signal N killed it).
+// child's peak resident memory in bytes and its run time in nanoseconds
+// (the launcher's own start-up left out) to descriptor 3, and exits with
+// the child's status (128+N when signal N killed it).
 //
 // The detour is needed because Linux charges a child started by vfork
 // (as os/exec does) with its parent's peak resident memory: a child of the
@@ -40,13 +41,15 @@ func launchIfAsked() {
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
 	cmd.Env = slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, measureEnv+"=") })
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	start := time.Now()
 	err := cmd.Run()
+	wall := time.Since(start)
 	if cmd.ProcessState == nil {
 		fmt.Fprintln(os.Stderr, "launcher:", err)
 		os.Exit(125)
 	}
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		fmt.Fprint(os.NewFile(3, "rss"), ru.Maxrss<<10) // Linux reports kilobytes
+		fmt.Fprint(os.NewFile(3, "rss"), ru.Maxrss<<10, " ", int64(wall)) // Linux reports kilobytes
 	}
 	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 		os.Exit(128 + int(ws.Signal()))
@@ -55,7 +58,8 @@ func launchIfAsked() {
 }
 
 // luahostMeasured is luahostRunIn that also measures the binary's peak
-// resident memory, through the launcher.
+// resident memory, through the launcher; wall is the binary's own run
+// time.
 func luahostMeasured(t *testing.T, dir string, args ...string) result {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
@@ -73,8 +77,9 @@ func luahostMeasured(t *testing.T, dir string, args ...string) result {
 	}()
 	res := runBinary(t, ctx, cmd, dir)
 	w.Close()
-	rss, err := strconv.ParseInt(<-got, 10, 64)
-	require.NoError(t, err, "the launcher reports the peak resident memory")
-	res.maxRSS = rss
+	var wall int64
+	_, err = fmt.Sscan(<-got, &res.maxRSS, &wall)
+	require.NoError(t, err, "the launcher reports the peak resident memory and the run time")
+	res.wall = time.Duration(wall)
 	return res
 }
