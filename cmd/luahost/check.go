@@ -165,7 +165,7 @@ func (c *checker) add(p string) error {
 // isScene reports whether a .json file is a scene: an object with
 // "entities" or "scripts".
 func isScene(path string) bool {
-	data, err := os.ReadFile(path)
+	data, err := readScene(path)
 	if err != nil {
 		return false
 	}
@@ -180,7 +180,7 @@ func isScene(path string) bool {
 
 // addScene lints a scene file and adds its script directory.
 func (c *checker) addScene(path string) error {
-	data, err := os.ReadFile(path)
+	data, err := readScene(path)
 	if err != nil {
 		return err
 	}

@@ -101,6 +101,16 @@ func TestCheckRefusesLinks(t *testing.T) {
 	} {
 		assert.Contains(t, res.stdout, want+"\n")
 	}
+
+	// The whole corpus as a project: zero_scene.json links to /dev/zero
+	// and is not read as a scene.
+	res = luahostRunIn(t, "../../testdata/hostile", "check", ".")
+	assert.Equal(t, 1, res.code, res.stderr)
+	assert.Contains(t, res.stdout, "scripts/lib/zero.lua:1:1: error:")
+	direct := luahostRunIn(t, "../../testdata/hostile", "check", "zero_scene.json")
+	assert.Equal(t, 2, direct.code)
+	assert.Contains(t, direct.stderr, "zero_scene.json: ")
+	assert.Contains(t, direct.stderr, "not a regular file")
 }
 
 // TestCheckJSON: --format json writes one array of problems with path,

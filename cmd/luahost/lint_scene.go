@@ -95,7 +95,7 @@ func lintScene(path string, data []byte, script func(dir, name string) (any, err
 		}
 		return problem{Path: path, Line: line, Col: col, Severity: sev, Message: fmt.Sprintf(format, args...)}
 	}
-	sc, err := parseScene(path, data)
+	sc, err := parseSceneLax(path, data)
 	if err != nil {
 		msg := err.Error()
 		if m := positionRE.FindStringSubmatch(msg); m != nil {

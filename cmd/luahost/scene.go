@@ -88,6 +88,16 @@ func readScene(path string) ([]byte, error) {
 // the line and column where they are (checkSceneShape), as is trailing
 // data; so are two entities with one name.
 func parseScene(path string, data []byte) (*Scene, error) {
+	return decodeScene(path, data, false)
+}
+
+// parseSceneLax is parseScene for the linter, which reports vectors that
+// are not three numbers itself: those are zero-filled or cut to three.
+func parseSceneLax(path string, data []byte) (*Scene, error) {
+	return decodeScene(path, data, true)
+}
+
+func decodeScene(path string, data []byte, anyLength bool) (*Scene, error) {
 	data = bytes.TrimPrefix(data, utf8BOM)
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var raw json.RawMessage
@@ -113,7 +123,7 @@ func parseScene(path string, data []byte) (*Scene, error) {
 			return nil, fmt.Errorf("%s: %v", path, err)
 		}
 	}
-	if err := checkSceneShape(data); err != nil {
+	if err := checkSceneShape(data, anyLength); err != nil {
 		var se *sceneError
 		if errors.As(err, &se) {
 			line, col := lineCol(data, se.offset)

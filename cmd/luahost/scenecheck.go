@@ -26,16 +26,18 @@ func (e *sceneError) Error() string { return e.msg }
 // kind. The shape is read from the Scene type itself, so a field added to
 // it is checked too. The error's offset is where the offending token
 // starts; its message names the place as a path ("entities[0].position",
-// indices from 0) and JSON kinds, never Go types.
-func checkSceneShape(data []byte) error {
-	w := &shapeWalker{data: data, dec: json.NewDecoder(bytes.NewReader(data))}
+// indices from 0) and JSON kinds, never Go types. With anyLength, vectors
+// may have any number of numbers (the linter reports those itself).
+func checkSceneShape(data []byte, anyLength bool) error {
+	w := &shapeWalker{data: data, dec: json.NewDecoder(bytes.NewReader(data)), anyLength: anyLength}
 	w.dec.UseNumber()
 	return w.value(reflect.TypeFor[Scene](), "")
 }
 
 type shapeWalker struct {
-	data []byte
-	dec  *json.Decoder
+	data      []byte
+	dec       *json.Decoder
+	anyLength bool
 }
 
 // next returns the next token and the offset where it starts.
@@ -101,7 +103,7 @@ func (w *shapeWalker) value(t reflect.Type, path string) error {
 		if _, _, err := w.next(); err != nil {
 			return err
 		}
-		if n != t.Len() {
+		if n != t.Len() && !w.anyLength {
 			return &sceneError{at, fmt.Sprintf("%s: want exactly %d numbers [x, y, z], got %d", where(path), t.Len(), n)}
 		}
 		return nil
