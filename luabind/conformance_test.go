@@ -34,33 +34,10 @@ const conformanceDir = "testdata/conformance"
 // not grow (TestConformanceKnownDifferencesBounded) and an entry whose
 // check no longer differs must be removed (TestConformance fails on it).
 var knownDifferences = map[string]string{
-	// gopher-lua's compiler assigns each target as soon as its value is
-	// computed (its open issue 440); the compile step's rewrite fixes it.
-	"assignment.lua: swap locals":   "multiple assignment assigns before evaluating every right-hand side",
-	"assignment.lua: rotate locals": "multiple assignment assigns before evaluating every right-hand side",
 	// gopher-lua closes every open upvalue when an error is raised, even
 	// a caught one (its open issue 448).
 	"closures.lua: upvalue after caught error": "a caught error detaches the enclosing function's upvalues",
 	"closures.lua: local after caught error":   "a caught error detaches the enclosing function's upvalues",
-	// gopher-lua prints numbers with 16 significant digits and "+Inf";
-	// Lua 5.1 prints them with %.14g and "inf".
-	"numbers.lua: third":                 "numbers print with 16 digits, not %.14g",
-	"numbers.lua: two thirds":            "numbers print with 16 digits, not %.14g",
-	"numbers.lua: tenth sum":             "numbers print with 16 digits, not %.14g",
-	"numbers.lua: large integer":         "numbers print with 16 digits, not %.14g",
-	"numbers.lua: huge":                  "infinity prints as +Inf",
-	"numbers.lua: negative huge":         "infinity prints as -Inf",
-	"numbers.lua: big":                   "numbers print with 16 digits, not %.14g",
-	"numbers.lua: bigger":                "numbers print with 16 digits, not %.14g",
-	"numbers.lua: pi":                    "numbers print with 16 digits, not %.14g",
-	"numbers.lua: exponent":              "numbers print with 16 digits, not %.14g",
-	"numbers.lua: power":                 "numbers print with 16 digits, not %.14g",
-	"numbers.lua: many digits":           "numbers print with 16 digits, not %.14g",
-	"numbers.lua: rounding":              "numbers print with 16 digits, not %.14g",
-	"numbers.lua: max safe":              "numbers print with 16 digits, not %.14g",
-	"math_lib.lua: modf":                 "numbers print with 16 digits, not %.14g",
-	"math_lib.lua: modf negative":        "numbers print with 16 digits, not %.14g",
-	"base_lib.lua: tostring of integers": "numbers print with 16 digits, not %.14g",
 	// The process-wide lua.MaxArrayIndex is lowered to 65,535 so that a
 	// sparse t[67108863] = true stays cheap: past it, t[#t+1] = v goes to
 	// the hash part and # stops at 65,535.
@@ -99,7 +76,7 @@ var knownDifferences = map[string]string{
 
 // maxKnownDifferences is the size the list of known differences may not
 // exceed: lower it whenever an entry is removed.
-const maxKnownDifferences = 42
+const maxKnownDifferences = 23
 
 // referenceLua is the reference interpreter's command.
 const referenceLua = "lua5.1"

@@ -2,7 +2,6 @@ package luabind
 
 import (
 	"bufio"
-	"bytes"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -15,8 +14,8 @@ import (
 	"time"
 
 	lua "github.com/yuin/gopher-lua"
-	"github.com/yuin/gopher-lua/parse"
 
+	"github.com/luahost/luahost/luabind/internal/lstring"
 	"github.com/luahost/luahost/pool"
 	"github.com/luahost/luahost/runtime"
 )
@@ -410,7 +409,14 @@ func (h *Host) attach(e runtime.Handle, name string, props any) (*runtime.Instan
 // sharing them is safe. A Chunks is safe for concurrent use.
 type Chunks struct {
 	mu sync.Mutex
-	m  map[string]chunk
+	m  map[chunkKey]chunk
+}
+
+// chunkKey names a cached chunk: its file and the string size bound its
+// concatenations were compiled with (hosts sharing a Chunks may differ).
+type chunkKey struct {
+	file      string
+	maxString int
 }
 
 type chunk struct {
@@ -419,31 +425,41 @@ type chunk struct {
 }
 
 // NewChunks returns an empty chunk cache.
-func NewChunks() *Chunks { return &Chunks{m: make(map[string]chunk)} }
+func NewChunks() *Chunks { return &Chunks{m: make(map[chunkKey]chunk)} }
 
 // Compile returns the prototype of src, compiled under the chunk name
-// file; the latest source of each file stays cached. A syntax error is a
-// *LoadError "file:line: message near 'token'".
+// file with the default MaxStringSize; the latest source of each file
+// stays cached. A syntax error is a *LoadError "file:line: message near
+// 'token'".
 func (c *Chunks) Compile(script, file string, src []byte) (*lua.FunctionProto, error) {
+	return c.compile(script, file, src, lstring.DefaultMaxSize)
+}
+
+// compile is Compile for a host whose strings are bounded by maxString.
+func (c *Chunks) compile(script, file string, src []byte, maxString int) (*lua.FunctionProto, error) {
+	key := chunkKey{file, maxString}
 	sum := sha256.Sum256(src)
 	c.mu.Lock()
-	ch, ok := c.m[file]
+	ch, ok := c.m[key]
 	c.mu.Unlock()
 	if ok && ch.sum == sum {
 		return ch.proto, nil
 	}
-	stmts, err := parse.Parse(bytes.NewReader(src), file)
-	if err != nil {
-		return nil, compileError(script, file, src, err)
-	}
-	fixLines(stmts, string(src))
-	proto, err := lua.Compile(stmts, file)
+	proto, err := compileChunk(string(src), file, maxString)
 	if err != nil {
 		return nil, compileError(script, file, src, err)
 	}
 	trimProto(proto)
 	c.mu.Lock()
-	c.m[file] = chunk{sum: sum, proto: proto}
+	c.m[key] = chunk{sum: sum, proto: proto}
 	c.mu.Unlock()
 	return proto, nil
+}
+
+// maxString is the host's string size bound (Options.MaxStringSize).
+func (h *Host) maxString() int {
+	if h.opts.MaxStringSize > 0 {
+		return h.opts.MaxStringSize
+	}
+	return lstring.DefaultMaxSize
 }

@@ -95,8 +95,9 @@ func (h *Host) newSandbox() *lua.LState {
 	setfenv := g.RawGetString("setfenv").(*lua.LFunction)
 	g.RawSetString("getfenv", L.NewFunction(guardLevel0(getfenv)))
 	g.RawSetString("setfenv", L.NewFunction(guardLevel0(setfenv)))
-	g.RawSetString("load", L.NewFunction(sandboxLoad))
-	g.RawSetString("loadstring", L.NewFunction(sandboxLoadString))
+	g.RawSetString("load", L.NewFunction(h.sandboxLoad))
+	g.RawSetString("loadstring", L.NewFunction(h.sandboxLoadString))
+	g.RawSetString("tostring", L.NewFunction(luaToString))
 	g.RawSetString("collectgarbage", L.NewFunction(collectGarbage))
 	g.RawSetString("unpack", L.NewFunction(boundedUnpack))
 	protect := newProtect(L)
@@ -237,7 +238,7 @@ func guardLevel0(orig *lua.LFunction) lua.LGFunction {
 // function returns) into a function of the script's environment. Binary
 // chunks and sources past maxLoadSize bytes are refused. On failure it
 // returns nil and the message, like Lua's load.
-func sandboxLoad(L *lua.LState) int {
+func (h *Host) sandboxLoad(L *lua.LState) int {
 	var src strings.Builder
 	switch chunk := L.Get(1).(type) {
 	case lua.LString:
@@ -260,17 +261,17 @@ func sandboxLoad(L *lua.LState) int {
 	default:
 		L.ArgError(1, "string or function expected")
 	}
-	return loadSource(L, src.String(), L.OptString(2, "=(load)"))
+	return h.loadSource(L, src.String(), L.OptString(2, "=(load)"))
 }
 
 // loadstring(s [, chunkname]) is load for a string; its chunk name
 // defaults to s itself, as in Lua 5.1.
-func sandboxLoadString(L *lua.LState) int {
+func (h *Host) sandboxLoadString(L *lua.LState) int {
 	s := L.CheckString(1)
-	return loadSource(L, s, L.OptString(2, s))
+	return h.loadSource(L, s, L.OptString(2, s))
 }
 
-func loadSource(L *lua.LState, src, name string) int {
+func (h *Host) loadSource(L *lua.LState, src, name string) int {
 	if strings.HasPrefix(src, "\x1bLua") {
 		return loadFailed(L, "attempt to load a binary chunk")
 	}
@@ -280,11 +281,11 @@ func loadSource(L *lua.LState, src, name string) int {
 	// The chunk is compiled under the name messages show, as Lua 5.1
 	// shows it ("(load)", [string "..."]).
 	name = chunkID(name)
-	fn, err := L.Load(strings.NewReader(src), name)
+	proto, err := compileChunk(src, name, h.maxString())
 	if err != nil {
 		return loadFailed(L, compileError("", name, []byte(src), err).Message)
 	}
-	L.Push(fn)
+	L.Push(L.NewFunctionFromProto(proto))
 	return 1
 }
 
@@ -372,7 +373,7 @@ func (h *Host) luaPrint(L *lua.LState) int {
 	// leave half a line behind.
 	parts := make([]string, L.GetTop())
 	for i := range parts {
-		parts[i] = L.ToStringMeta(L.Get(i + 1)).String()
+		parts[i] = toString(L, L.Get(i+1))
 	}
 	io.WriteString(h.out, strings.Join(parts, "\t"))
 	h.out.WriteByte('\n')

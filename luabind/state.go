@@ -113,7 +113,7 @@ func (h *Host) build(s *Script, src []byte) (*state, error) {
 // into it and runs the chunk under the budget. It returns the state and
 // what the chunk returned, or closes the state and returns a *LoadError.
 func (h *Host) run(s *Script, src []byte) (*state, lua.LValue, error) {
-	proto, err := h.chunks.Compile(s.name, s.file, src)
+	proto, err := h.chunks.compile(s.name, s.file, src, h.maxString())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -353,7 +353,7 @@ func (st *state) moduleFile(L *lua.LState, name string) *lua.LFunction {
 		case err != nil:
 			L.RaiseError("module %q refused: %s", name, refusal(file, err))
 		}
-		proto, err := st.host.chunks.Compile(st.script.name, file, src)
+		proto, err := st.host.chunks.compile(st.script.name, file, src, st.host.maxString())
 		if err != nil {
 			L.RaiseError("%s", err.Error())
 		}

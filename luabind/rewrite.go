@@ -1,0 +1,289 @@
+package luabind
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+	"github.com/yuin/gopher-lua/ast"
+	"github.com/yuin/gopher-lua/parse"
+)
+
+// The compile step (SPEC 4.7). Every chunk the host runs — scripts,
+// modules, load and loadstring — is parsed, rewritten where gopher-lua's
+// compiler diverges from reference Lua 5.1, and only then compiled:
+//
+//   - a multiple assignment evaluates every right-hand side before it
+//     assigns anything (gopher-lua writes a local target while later
+//     right-hand sides are still to be evaluated, so a, b = b, a gives
+//     2 2), and assigns right to left as Lua 5.1 does;
+//   - a chain of .. operands becomes one call of a bounded concatenation
+//     (concatSite), which formats numbers as Lua 5.1 does, refuses a
+//     result past the host's MaxStringSize and names a bad operand.
+//
+// Rewritten nodes carry the line of the source they replace, so errors
+// and tracebacks point at the script's own lines.
+//
+// Go functions reach the compiled code as constants of the function
+// prototypes: the rewrite calls a string constant that only it can spell
+// (helperMarker, with a per-process random part), and after compiling,
+// bindHelpers replaces every such constant with the Go function of its
+// call site. Scripts cannot name, replace or reach these functions, and
+// calling one costs a constant load, not a global lookup.
+
+// helperMarker starts every placeholder constant of a compiled chunk.
+var helperMarker = "\x00luahost:" + newNonce() + ":"
+
+func newNonce() string {
+	var b [12]byte
+	if _, err := io.ReadFull(rand.Reader, b[:]); err != nil {
+		panic(err)
+	}
+	return hex.EncodeToString(b[:])
+}
+
+// compileChunk parses src as the chunk name, gives its operations the
+// lines reference Lua reports (fixLines), rewrites it and compiles it.
+// maxString is the largest string its concatenations may build.
+func compileChunk(src, name string, maxString int) (*lua.FunctionProto, error) {
+	stmts, err := parse.Parse(strings.NewReader(src), name)
+	if err != nil {
+		return nil, err
+	}
+	fixLines(stmts, src)
+	rw := &rewriter{maxString: maxString}
+	stmts = rw.chunk(stmts)
+	proto, err := lua.Compile(stmts, name)
+	if err != nil {
+		return nil, err
+	}
+	rw.bindHelpers(proto)
+	return proto, nil
+}
+
+// rewriter rewrites one chunk. It tracks the scopes of the code it walks,
+// to tell a local from an upvalue or a global.
+type rewriter struct {
+	maxString int
+	fn        *funcScope
+	helpers   []*lua.LFunction
+	temps     int
+}
+
+// funcScope is a function being rewritten: its blocks of local names,
+// innermost last, and the function around it.
+type funcScope struct {
+	outer  *funcScope
+	blocks [][]string
+}
+
+func (rw *rewriter) chunk(stmts []ast.Stmt) []ast.Stmt {
+	rw.fn = &funcScope{}
+	return rw.block(stmts)
+}
+
+func (rw *rewriter) enterFunc(params []string) {
+	rw.fn = &funcScope{outer: rw.fn, blocks: [][]string{params}}
+}
+
+func (rw *rewriter) leaveFunc() { rw.fn = rw.fn.outer }
+
+func (rw *rewriter) declare(names ...string) {
+	b := &rw.fn.blocks[len(rw.fn.blocks)-1]
+	*b = append(*b, names...)
+}
+
+// kind tells what the name refers to at this point: "local", "upvalue"
+// or "global".
+func (rw *rewriter) kind(name string) string {
+	for f, depth := rw.fn, 0; f != nil; f, depth = f.outer, depth+1 {
+		for i := len(f.blocks) - 1; i >= 0; i-- {
+			for _, n := range f.blocks[i] {
+				if n == name {
+					if depth == 0 {
+						return "local"
+					}
+					return "upvalue"
+				}
+			}
+		}
+	}
+	return "global"
+}
+
+// block rewrites a block in a scope of its own.
+func (rw *rewriter) block(stmts []ast.Stmt) []ast.Stmt {
+	rw.fn.blocks = append(rw.fn.blocks, nil)
+	out := rw.stmts(stmts)
+	rw.fn.blocks = rw.fn.blocks[:len(rw.fn.blocks)-1]
+	return out
+}
+
+func (rw *rewriter) stmts(stmts []ast.Stmt) []ast.Stmt {
+	for i, s := range stmts {
+		stmts[i] = rw.stmt(s)
+	}
+	return stmts
+}
+
+func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		rw.exprs(s.Lhs)
+		rw.exprs(s.Rhs)
+		if len(s.Lhs) > 1 {
+			return rw.multipleAssign(s)
+		}
+	case *ast.LocalAssignStmt:
+		if len(s.Names) == 1 && len(s.Exprs) == 1 {
+			if _, ok := s.Exprs[0].(*ast.FunctionExpr); ok {
+				// local function f: f is in scope in its own body.
+				rw.declare(s.Names...)
+				rw.exprs(s.Exprs)
+				return s
+			}
+		}
+		rw.exprs(s.Exprs)
+		rw.declare(s.Names...)
+	case *ast.FuncCallStmt:
+		s.Expr = rw.expr(s.Expr)
+	case *ast.DoBlockStmt:
+		s.Stmts = rw.block(s.Stmts)
+	case *ast.WhileStmt:
+		s.Condition = rw.expr(s.Condition)
+		s.Stmts = rw.block(s.Stmts)
+	case *ast.RepeatStmt:
+		// The condition sees the body's locals.
+		rw.fn.blocks = append(rw.fn.blocks, nil)
+		s.Stmts = rw.stmts(s.Stmts)
+		s.Condition = rw.expr(s.Condition)
+		rw.fn.blocks = rw.fn.blocks[:len(rw.fn.blocks)-1]
+	case *ast.IfStmt:
+		s.Condition = rw.expr(s.Condition)
+		s.Then = rw.block(s.Then)
+		s.Else = rw.block(s.Else)
+	case *ast.NumberForStmt:
+		s.Init = rw.expr(s.Init)
+		s.Limit = rw.expr(s.Limit)
+		if s.Step != nil {
+			s.Step = rw.expr(s.Step)
+		}
+		rw.fn.blocks = append(rw.fn.blocks, []string{s.Name})
+		s.Stmts = rw.block(s.Stmts)
+		rw.fn.blocks = rw.fn.blocks[:len(rw.fn.blocks)-1]
+	case *ast.GenericForStmt:
+		rw.exprs(s.Exprs)
+		rw.fn.blocks = append(rw.fn.blocks, s.Names)
+		s.Stmts = rw.block(s.Stmts)
+		rw.fn.blocks = rw.fn.blocks[:len(rw.fn.blocks)-1]
+	case *ast.FuncDefStmt:
+		if s.Name.Func != nil {
+			s.Name.Func = rw.expr(s.Name.Func)
+			rw.function(s.Func, nil)
+		} else {
+			s.Name.Receiver = rw.expr(s.Name.Receiver)
+			rw.function(s.Func, []string{"self"})
+		}
+	case *ast.ReturnStmt:
+		rw.exprs(s.Exprs)
+	}
+	return s
+}
+
+func (rw *rewriter) exprs(es []ast.Expr) {
+	for i, e := range es {
+		es[i] = rw.expr(e)
+	}
+}
+
+func (rw *rewriter) function(f *ast.FunctionExpr, implicit []string) {
+	rw.enterFunc(append(implicit, f.ParList.Names...))
+	f.Stmts = rw.block(f.Stmts)
+	rw.leaveFunc()
+}
+
+func (rw *rewriter) expr(e ast.Expr) ast.Expr {
+	switch e := e.(type) {
+	case *ast.StringConcatOpExpr:
+		return rw.concat(e)
+	case *ast.AttrGetExpr:
+		e.Object = rw.expr(e.Object)
+		e.Key = rw.expr(e.Key)
+	case *ast.TableExpr:
+		for _, f := range e.Fields {
+			if f.Key != nil {
+				f.Key = rw.expr(f.Key)
+			}
+			f.Value = rw.expr(f.Value)
+		}
+	case *ast.FuncCallExpr:
+		if e.Func != nil {
+			e.Func = rw.expr(e.Func)
+		}
+		if e.Receiver != nil {
+			e.Receiver = rw.expr(e.Receiver)
+		}
+		rw.exprs(e.Args)
+	case *ast.LogicalOpExpr:
+		e.Lhs, e.Rhs = rw.expr(e.Lhs), rw.expr(e.Rhs)
+	case *ast.RelationalOpExpr:
+		e.Lhs, e.Rhs = rw.expr(e.Lhs), rw.expr(e.Rhs)
+	case *ast.ArithmeticOpExpr:
+		e.Lhs, e.Rhs = rw.expr(e.Lhs), rw.expr(e.Rhs)
+	case *ast.UnaryMinusOpExpr:
+		e.Expr = rw.expr(e.Expr)
+	case *ast.UnaryNotOpExpr:
+		e.Expr = rw.expr(e.Expr)
+	case *ast.UnaryLenOpExpr:
+		e.Expr = rw.expr(e.Expr)
+	case *ast.FunctionExpr:
+		rw.function(e, nil)
+	}
+	return e
+}
+
+// at gives n the lines of the node it stands for.
+func at[N ast.PositionHolder](n N, of ast.PositionHolder) N {
+	n.SetLine(of.Line())
+	n.SetLastLine(of.LastLine())
+	return n
+}
+
+// helperCall returns a call of the Go function fn, placed at the line of
+// of: a call of a placeholder constant that bindHelpers resolves.
+func (rw *rewriter) helperCall(fn lua.LGFunction, args []ast.Expr, of ast.PositionHolder) *ast.FuncCallExpr {
+	marker := at(&ast.StringExpr{Value: helperMarker + strconv.Itoa(len(rw.helpers))}, of)
+	rw.helpers = append(rw.helpers, &lua.LFunction{IsG: true, GFunction: fn})
+	// AdjustRet: the call stands for one value, as the expression it
+	// replaces did.
+	return at(&ast.FuncCallExpr{Func: marker, Args: args, AdjustRet: true}, of)
+}
+
+// bindHelpers replaces the placeholder constants of proto and of every
+// function inside it with their Go functions.
+func (rw *rewriter) bindHelpers(proto *lua.FunctionProto) {
+	for i, c := range proto.Constants {
+		s, ok := c.(lua.LString)
+		if !ok || !strings.HasPrefix(string(s), helperMarker) {
+			continue
+		}
+		n, err := strconv.Atoi(string(s[len(helperMarker):]))
+		if err != nil || n >= len(rw.helpers) {
+			panic(fmt.Sprintf("luabind: bad helper constant %q", s))
+		}
+		proto.Constants[i] = rw.helpers[n]
+	}
+	for _, p := range proto.FunctionPrototypes {
+		rw.bindHelpers(p)
+	}
+}
+
+// temp returns a fresh local name that no script can spell.
+func (rw *rewriter) temp() string {
+	rw.temps++
+	return "(" + strconv.Itoa(rw.temps) + ")"
+}

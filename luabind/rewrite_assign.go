@@ -1,0 +1,199 @@
+package luabind
+
+import "github.com/yuin/gopher-lua/ast"
+
+// multipleAssign rewrites a, b, t[k] = e1, e2, e3 (already rewritten
+// inside) into
+//
+//	do
+//	  local (1), (2), (3) = e1, e2, e3   -- every right-hand side first
+//	  t[k] = (3); b = (2); a = (1)       -- then right to left, as Lua 5.1
+//	end
+//
+// A local assignment adjusts the values as the multiple assignment
+// would: a call or ... last expands, missing values are nil, extra
+// expressions are evaluated and dropped.
+//
+// Lua 5.1 evaluates a target's table and key before the right-hand
+// sides. The rewrite keeps a target's table and key expressions in place
+// (so an error names the script's own variable) unless a target assigned
+// before it — one to its right — is a name they read: then they are
+// evaluated first, into temporaries (i, t[i] = i+1, 20 and t[i], i = 20,
+// i+1 both write t at the old i). Only a right-hand side that changes a
+// target's table or key by a side effect (a call that reassigns t in
+// t.x, y = 1, f()) sees a difference.
+func (rw *rewriter) multipleAssign(s *ast.AssignStmt) ast.Stmt {
+	n := len(s.Lhs)
+	// later[i] are the names assigned by the targets right of i.
+	later := make([]map[string]bool, n)
+	names := map[string]bool{}
+	for i := n - 1; i >= 0; i-- {
+		later[i] = names
+		if id, ok := s.Lhs[i].(*ast.IdentExpr); ok {
+			names = copyAdd(names, id.Value)
+		}
+	}
+	var stmts []ast.Stmt
+	var preNames []string
+	var preExprs []ast.Expr
+	hoist := func(e ast.Expr, i int) ast.Expr {
+		if isConst(e) || !reads(e, later[i]) {
+			return e
+		}
+		name := rw.temp()
+		preNames = append(preNames, name)
+		preExprs = append(preExprs, e)
+		return at(&ast.IdentExpr{Value: name}, e)
+	}
+	targets := make([]ast.Expr, n)
+	for i, lhs := range s.Lhs {
+		if t, ok := lhs.(*ast.AttrGetExpr); ok {
+			get := at(&ast.AttrGetExpr{Object: hoist(t.Object, i)}, t)
+			get.Key = hoist(t.Key, i)
+			targets[i] = get
+		} else {
+			targets[i] = lhs
+		}
+	}
+	if len(preNames) > 0 {
+		stmts = append(stmts, at(&ast.LocalAssignStmt{Names: preNames, Exprs: preExprs}, s))
+	}
+	values := make([]string, n)
+	for i := range values {
+		values[i] = rw.temp()
+	}
+	stmts = append(stmts, at(&ast.LocalAssignStmt{Names: values, Exprs: s.Rhs}, s))
+	for i := n - 1; i >= 0; i-- {
+		v := at(&ast.IdentExpr{Value: values[i]}, targets[i])
+		stmts = append(stmts, at(&ast.AssignStmt{Lhs: []ast.Expr{targets[i]}, Rhs: []ast.Expr{v}}, targets[i]))
+	}
+	return at(&ast.DoBlockStmt{Stmts: stmts}, s)
+}
+
+func copyAdd(m map[string]bool, name string) map[string]bool {
+	out := make(map[string]bool, len(m)+1)
+	for k := range m {
+		out[k] = true
+	}
+	out[name] = true
+	return out
+}
+
+func isConst(e ast.Expr) bool {
+	switch e.(type) {
+	case *ast.StringExpr, *ast.NumberExpr, *ast.TrueExpr, *ast.FalseExpr, *ast.NilExpr:
+		return true
+	}
+	return false
+}
+
+// reads reports whether e reads any of names (as a variable, anywhere in
+// it, also inside functions it defines).
+func reads(e ast.Expr, names map[string]bool) bool {
+	if len(names) == 0 {
+		return false
+	}
+	found := false
+	walkExpr(e, func(x ast.Expr) {
+		if id, ok := x.(*ast.IdentExpr); ok && names[id.Value] {
+			found = true
+		}
+	})
+	return found
+}
+
+// walkExpr calls visit on e and every expression inside it, including
+// those of the statements of functions it defines.
+func walkExpr(e ast.Expr, visit func(ast.Expr)) {
+	if e == nil {
+		return
+	}
+	visit(e)
+	switch e := e.(type) {
+	case *ast.AttrGetExpr:
+		walkExpr(e.Object, visit)
+		walkExpr(e.Key, visit)
+	case *ast.TableExpr:
+		for _, f := range e.Fields {
+			walkExpr(f.Key, visit)
+			walkExpr(f.Value, visit)
+		}
+	case *ast.FuncCallExpr:
+		walkExpr(e.Func, visit)
+		walkExpr(e.Receiver, visit)
+		for _, a := range e.Args {
+			walkExpr(a, visit)
+		}
+	case *ast.LogicalOpExpr:
+		walkExpr(e.Lhs, visit)
+		walkExpr(e.Rhs, visit)
+	case *ast.RelationalOpExpr:
+		walkExpr(e.Lhs, visit)
+		walkExpr(e.Rhs, visit)
+	case *ast.ArithmeticOpExpr:
+		walkExpr(e.Lhs, visit)
+		walkExpr(e.Rhs, visit)
+	case *ast.StringConcatOpExpr:
+		walkExpr(e.Lhs, visit)
+		walkExpr(e.Rhs, visit)
+	case *ast.UnaryMinusOpExpr:
+		walkExpr(e.Expr, visit)
+	case *ast.UnaryNotOpExpr:
+		walkExpr(e.Expr, visit)
+	case *ast.UnaryLenOpExpr:
+		walkExpr(e.Expr, visit)
+	case *ast.FunctionExpr:
+		walkStmts(e.Stmts, visit)
+	}
+}
+
+// walkStmts calls walkExpr on every expression of stmts.
+func walkStmts(stmts []ast.Stmt, visit func(ast.Expr)) {
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *ast.AssignStmt:
+			for _, x := range s.Lhs {
+				walkExpr(x, visit)
+			}
+			for _, x := range s.Rhs {
+				walkExpr(x, visit)
+			}
+		case *ast.LocalAssignStmt:
+			for _, x := range s.Exprs {
+				walkExpr(x, visit)
+			}
+		case *ast.FuncCallStmt:
+			walkExpr(s.Expr, visit)
+		case *ast.DoBlockStmt:
+			walkStmts(s.Stmts, visit)
+		case *ast.WhileStmt:
+			walkExpr(s.Condition, visit)
+			walkStmts(s.Stmts, visit)
+		case *ast.RepeatStmt:
+			walkExpr(s.Condition, visit)
+			walkStmts(s.Stmts, visit)
+		case *ast.IfStmt:
+			walkExpr(s.Condition, visit)
+			walkStmts(s.Then, visit)
+			walkStmts(s.Else, visit)
+		case *ast.NumberForStmt:
+			walkExpr(s.Init, visit)
+			walkExpr(s.Limit, visit)
+			walkExpr(s.Step, visit)
+			walkStmts(s.Stmts, visit)
+		case *ast.GenericForStmt:
+			for _, x := range s.Exprs {
+				walkExpr(x, visit)
+			}
+			walkStmts(s.Stmts, visit)
+		case *ast.FuncDefStmt:
+			walkExpr(s.Name.Func, visit)
+			walkExpr(s.Name.Receiver, visit)
+			walkExpr(s.Func, visit)
+		case *ast.ReturnStmt:
+			for _, x := range s.Exprs {
+				walkExpr(x, visit)
+			}
+		}
+	}
+}
