@@ -34,10 +34,6 @@ const conformanceDir = "testdata/conformance"
 // not grow (TestConformanceKnownDifferencesBounded) and an entry whose
 // check no longer differs must be removed (TestConformance fails on it).
 var knownDifferences = map[string]string{
-	// gopher-lua closes every open upvalue when an error is raised, even
-	// a caught one (its open issue 448).
-	"closures.lua: upvalue after caught error": "a caught error detaches the enclosing function's upvalues",
-	"closures.lua: local after caught error":   "a caught error detaches the enclosing function's upvalues",
 	// The process-wide lua.MaxArrayIndex is lowered to 65,535 so that a
 	// sparse t[67108863] = true stays cheap: past it, t[#t+1] = v goes to
 	// the hash part and # stops at 65,535.
@@ -57,10 +53,6 @@ var knownDifferences = map[string]string{
 	"recursion.lua: flood fill 400": "recursion stops at 200 levels",
 	// gopher-lua lets a coroutine yield across pcall and metamethods, and
 	// fails with "register underflow" across a Go function's callback.
-	"yield_across.lua: yield across pcall":      "yield across pcall succeeds",
-	"yield_across.lua: yield across metamethod": "yield across a metamethod succeeds",
-	"yield_across.lua: yield across sort":       "yield across a Go callback breaks the coroutine",
-	"yield_across.lua: yield across gsub":       "yield across a Go callback breaks the coroutine",
 	// gopher-lua's numeric for refuses strings that read as numbers.
 	"control.lua: for with string bounds": "a numeric for refuses numeric strings",
 	// gopher-lua's compiler loses the state of a generic for whose
@@ -76,7 +68,7 @@ var knownDifferences = map[string]string{
 
 // maxKnownDifferences is the size the list of known differences may not
 // exceed: lower it whenever an entry is removed.
-const maxKnownDifferences = 23
+const maxKnownDifferences = 17
 
 // referenceLua is the reference interpreter's command.
 const referenceLua = "lua5.1"

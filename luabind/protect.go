@@ -37,8 +37,9 @@ func newProtect(L *lua.LState) *lua.LFunction {
 }
 
 // newPCall returns the sandbox's pcall(f, ...): Lua's pcall, with the
-// error message worded by protect.
-func newPCall(protect *lua.LFunction) lua.LGFunction {
+// error message worded by protect, and the upvalues of the functions
+// around it kept (protectedCall).
+func newPCall(protect, closer *lua.LFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
 		L.CheckAny(1)
 		if f := L.Get(1); f.Type() != lua.LTFunction && L.GetMetaField(f, "__call").Type() != lua.LTFunction {
@@ -47,32 +48,20 @@ func newPCall(protect *lua.LFunction) lua.LGFunction {
 			return 2
 		}
 		L.Insert(protect, 1)
-		if err := L.PCall(L.GetTop()-1, lua.MultRet, nil); err != nil {
-			L.Push(lua.LFalse)
-			L.Push(errorValue(err))
-			return 2
-		}
-		L.Insert(lua.LTrue, 1)
-		return L.GetTop()
+		return protectedCall(L, closer, L.GetTop()-1, identityFn)
 	}
 }
 
 // newXPCall returns the sandbox's xpcall(f, handler): Lua's xpcall, the
 // handler getting the message worded by protect.
-func newXPCall(protect *lua.LFunction) lua.LGFunction {
+func newXPCall(protect, closer *lua.LFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
 		fn := L.CheckFunction(1)
 		handler := L.CheckFunction(2)
-		top := L.GetTop()
+		L.SetTop(0)
 		L.Push(protect)
 		L.Push(fn)
-		if err := L.PCall(1, lua.MultRet, handler); err != nil {
-			L.Push(lua.LFalse)
-			L.Push(errorValue(err))
-			return 2
-		}
-		L.Insert(lua.LTrue, top+1)
-		return L.GetTop() - top
+		return protectedCall(L, closer, 1, handler)
 	}
 }
 

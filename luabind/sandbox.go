@@ -100,9 +100,9 @@ func (h *Host) newSandbox() *lua.LState {
 	g.RawSetString("tostring", L.NewFunction(luaToString))
 	g.RawSetString("collectgarbage", L.NewFunction(collectGarbage))
 	g.RawSetString("unpack", L.NewFunction(boundedUnpack))
-	protect := newProtect(L)
-	g.RawSetString("pcall", L.NewFunction(newPCall(protect)))
-	g.RawSetString("xpcall", L.NewFunction(newXPCall(protect)))
+	protect, closer := newProtect(L), newCloser(L)
+	g.RawSetString("pcall", L.NewFunction(newPCall(protect, closer)))
+	g.RawSetString("xpcall", L.NewFunction(newXPCall(protect, closer)))
 
 	co := g.RawGetString(lua.CoroutineLibName).(*lua.LTable)
 	create := co.RawGetString("create").(*lua.LFunction)
@@ -131,6 +131,7 @@ func (h *Host) newSandbox() *lua.LState {
 	L.Call(2, 1)
 	co.RawSetString("wrap", L.Get(-1))
 	L.Pop(1)
+	installYield(L, co)
 	if h.budget != nil {
 		L.SetContext(h.budget)
 	}

@@ -1,7 +1,6 @@
 -- lib/check.lua: assertions for the Lua test scripts. Each raises an error
 -- at the caller's line, so a failure reads "api/x.lua:12: what: got .., want ..".
--- (In gopher-lua, error level N names the frame that standard Lua's level
--- N-1 names: level 3 here is the caller of the check function.)
+-- (Error level 2 is the caller of the check function.)
 local check = {}
 
 local function show(v)
@@ -12,20 +11,20 @@ end
 -- check.eq(got, want [, what]) fails unless got == want.
 function check.eq(got, want, what)
   if got ~= want then
-    error(string.format("%s: got %s, want %s", what or "value", show(got), show(want)), 3)
+    error(string.format("%s: got %s, want %s", what or "value", show(got), show(want)), 2)
   end
 end
 
 -- check.truthy(v [, what]) fails unless v is neither nil nor false.
 function check.truthy(v, what)
-  if not v then error((what or "value") .. ": got " .. show(v), 3) end
+  if not v then error((what or "value") .. ": got " .. show(v), 2) end
 end
 
 -- check.vec(x, y, z, wx, wy, wz [, what]) compares three numbers.
 function check.vec(x, y, z, wx, wy, wz, what)
   if x ~= wx or y ~= wy or z ~= wz then
     error(string.format("%s: got (%s, %s, %s), want (%s, %s, %s)", what or "vector",
-      show(x), show(y), show(z), show(wx), show(wy), show(wz)), 3)
+      show(x), show(y), show(z), show(wx), show(wy), show(wz)), 2)
   end
 end
 
@@ -54,7 +53,7 @@ check.dump = dump
 
 function check.same(got, want, what)
   if not same(got, want) then
-    error(string.format("%s: got %s, want %s", what or "value", dump(got), dump(want)), 3)
+    error(string.format("%s: got %s, want %s", what or "value", dump(got), dump(want)), 2)
   end
 end
 
@@ -63,11 +62,11 @@ end
 function check.fails(fragment, fn, ...)
   local ok, err = pcall(fn, ...)
   if ok then
-    error("expected an error containing " .. show(fragment) .. ", got none", 3)
+    error("expected an error containing " .. show(fragment) .. ", got none", 2)
   end
   err = tostring(err)
   if not string.find(err, fragment, 1, true) then
-    error("expected an error containing " .. show(fragment) .. ", got " .. show(err), 3)
+    error("expected an error containing " .. show(fragment) .. ", got " .. show(err), 2)
   end
   return err
 end

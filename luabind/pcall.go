@@ -1,0 +1,137 @@
+package luabind
+
+import (
+	goruntime "runtime"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Locals shared with closures across a caught error (SPEC 4.7).
+// gopher-lua's pcall breaks the upvalues of the functions still running
+// around it (its issue 448): when an error is raised and no error handler
+// is set, gopher-lua closes every open upvalue of every frame on the
+// stack, not only those of the frames the error unwinds. A closure that
+// shares a local with a function outside the pcall then keeps a copy of
+// it, and the two drift apart:
+//
+//	local c
+//	local function f() pcall(error, "e") c = 1 end
+//	f()
+//	print(c) --> nil in gopher-lua, 1 in Lua 5.1
+//
+// With an error handler set, gopher-lua closes nothing, which leaves the
+// upvalues of the unwound frames open over registers that later calls
+// reuse. The sandbox's pcall and xpcall therefore always run the function
+// with a handler (the identity for pcall), and after an error call a Lua
+// function with an empty body (closer) at the base of the unwound frames:
+// its return closes their upvalues, as Lua 5.1 closes them on unwinding.
+//
+// Two differences remain. gopher-lua has emptied the unwound registers
+// before closer runs, so a closure made inside the failed call and kept
+// after it sees nil for the failed call's locals (Lua 5.1: their last
+// values). And gopher-lua clears its "handler set" flag when any
+// protected call returns, so an error raised in an outer pcall after an
+// inner pcall returned still detaches the upvalues of the functions
+// around the outer pcall.
+
+// closerProto returns closer: a function without varargs, so that its
+// frame starts where it is called (a chunk's varargs would move it).
+var closerProto = mustCompile("=closer", "return function() end")
+
+// closerFill is how many registers above a failed call are set to nil
+// before closer runs, so that no upvalue closes over an emptied register.
+const closerFill = 256
+
+// newCloser returns a state's closer.
+func newCloser(L *lua.LState) *lua.LFunction {
+	L.Push(L.NewFunctionFromProto(closerProto))
+	L.Call(0, 1)
+	closer := L.Get(-1).(*lua.LFunction)
+	L.Pop(1)
+	return closer
+}
+
+// identityFn is pcall's error handler: the error value as it is.
+var identityFn = &lua.LFunction{IsG: true, GFunction: func(*lua.LState) int { return 1 }}
+
+// protectedCall calls the first value of the frame with the nargs values
+// after it, protected with handler, and returns true and its results, or
+// false and the error value, after closing the upvalues of the failed
+// frames with closer.
+func protectedCall(L *lua.LState, closer *lua.LFunction, nargs int, handler *lua.LFunction) int {
+	err := L.PCall(nargs, lua.MultRet, handler)
+	if err == nil {
+		L.Insert(lua.LTrue, 1)
+		return L.GetTop()
+	}
+	// The failed frames started right above the function's slot (1):
+	// closer, called there, closes their upvalues when it returns.
+	L.SetTop(0)
+	L.Push(closer)
+	L.SetTop(1 + closerFill)
+	L.Call(closerFill, 0)
+	L.Push(lua.LFalse)
+	L.Push(errorValue(err))
+	return 2
+}
+
+// installYield makes the coroutine table co's yield refuse to cross a Go
+// call.
+func installYield(L *lua.LState, co *lua.LTable) {
+	L.Push(L.NewFunctionFromProto(yieldProto))
+	L.Push(L.NewFunction(yield))
+	L.Call(1, 1)
+	co.RawSetString("yield", L.Get(-1))
+	L.Pop(1)
+}
+
+// yieldProto makes coroutine.yield a Lua function around the Go one: it
+// calls it without a tail call, because gopher-lua loses the caller of a
+// Go function that yields from a tail call (return coroutine.yield(x)
+// crashes on the next resume).
+var yieldProto = mustCompile("=coroutine.yield", `
+local yield = ...
+local function pass(...) return ... end
+return function(...) return pass(yield(...)) end
+`)
+
+// yield(...) is coroutine.yield: it suspends the running coroutine,
+// unless a Go function (pcall, a metamethod, print's tostring, a sort
+// comparator, a gsub callback, a for iterator) is between it and the
+// coroutine's resume. gopher-lua cannot suspend those (it would return
+// into the Go function with nothing, and crash); Lua 5.1 refuses them
+// with the same error as here.
+func yield(L *lua.LState) int {
+	if L.Parent == nil || !yieldable() {
+		L.Error(lua.LString("attempt to yield across metamethod/C-call boundary"), 0)
+	}
+	return -1
+}
+
+const (
+	goCallR     = "github.com/yuin/gopher-lua.(*LState).callR"
+	goThreadRun = "github.com/yuin/gopher-lua.threadRun"
+)
+
+// yieldable reports whether the VM loop running the caller is the
+// coroutine's own: no Go code called back into Lua (gopher-lua's callR)
+// since the coroutine was resumed (threadRun).
+func yieldable() bool {
+	var pcs [64]uintptr
+	n := goruntime.Callers(3, pcs[:])
+	frames := goruntime.CallersFrames(pcs[:n])
+	for {
+		f, more := frames.Next()
+		switch f.Function {
+		case goCallR:
+			return false
+		case goThreadRun:
+			return true
+		}
+		if !more {
+			// Deeper than 64 frames without reaching the resume: some
+			// Go code is in between.
+			return false
+		}
+	}
+}
