@@ -58,18 +58,25 @@ func TestConcatErrors(t *testing.T) {
 }
 
 // TestConcatBound: a chain that would pass MaxStringSize is refused
-// before it allocates, also a chain of 150 operands of a 16 MiB string.
+// before it allocates, also a chain of 150 operands of a 16 MiB string
+// (with the default bound; the other cases use 1 MiB to stay quick under
+// the race detector).
 func TestConcatBound(t *testing.T) {
 	for _, tc := range []struct {
-		name, src, want string
+		name      string
+		maxString int
+		src, want string
 	}{
-		{"150 operands", "local s = ('x'):rep(16 * 2^20)\nlocal t = s" + strings.Repeat("..s", 149), "prog.lua:2: string concatenation: result too large (limit 16777216 bytes)"},
-		{"growing in a loop", "local s = 'xxxxxxxx'\nfor i = 1, 40 do s = s .. s end", "prog.lua:2: string concatenation: result too large (limit 16777216 bytes)"},
-		{"with a metamethod around", "local m = setmetatable({}, {__concat = function(a, b) return 'm' end})\nlocal s = ('x'):rep(2^23)\nreturn m .. s .. s .. s", "prog.lua:3: string concatenation: result too large (limit 16777216 bytes)"},
-		{"at the limit", "local s = ('x'):rep(2^23)\nassert(#(s .. s) == 2^24)", ""},
+		{"150 operands", 0, "local s = ('x'):rep(16 * 2^20)\nlocal t = s" + strings.Repeat("..s", 149), "prog.lua:2: string concatenation: result too large (limit 16777216 bytes)"},
+		{"growing in a loop", 1 << 20, "local s = 'xxxxxxxx'\nfor i = 1, 40 do s = s .. s end", "prog.lua:2: string concatenation: result too large (limit 1048576 bytes)"},
+		{"with a metamethod around", 1 << 20, "local m = setmetatable({}, {__concat = function(a, b) return 'm' end})\nlocal s = ('x'):rep(2^19)\nreturn m .. s .. s .. s", "prog.lua:3: string concatenation: result too large (limit 1048576 bytes)"},
+		{"at the limit", 1 << 20, "local s = ('x'):rep(2^19)\nassert(#(s .. s) == 2^20)", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			w := newWorld(t)
+			w := newWorld(t, func(_ *runtime.Options, o *Options) {
+				o.MaxStringSize = tc.maxString
+				o.Budget = -1
+			})
 			_, msg := runSource(t, w, tc.src)
 			assert.Equal(t, tc.want, msg)
 		})
