@@ -51,8 +51,6 @@ var knownDifferences = map[string]string{
 	"recursion.lua: depth 10000":    "recursion stops at 200 levels",
 	"recursion.lua: mutual 5000":    "recursion stops at 200 levels",
 	"recursion.lua: flood fill 400": "recursion stops at 200 levels",
-	// gopher-lua lets a coroutine yield across pcall and metamethods, and
-	// fails with "register underflow" across a Go function's callback.
 	// gopher-lua's numeric for refuses strings that read as numbers.
 	"control.lua: for with string bounds": "a numeric for refuses numeric strings",
 	// gopher-lua's compiler loses the state of a generic for whose
