@@ -9,9 +9,9 @@ import (
 	"github.com/yuin/gopher-lua/parse"
 )
 
-// benchChunk returns src compiled with the host's rewrite ("rewrite") or
+// benchRewrite returns src compiled with the host's rewrite ("rewrite") or
 // by gopher-lua alone ("vm"), as a function of a bare state.
-func benchChunk(b *testing.B, src string, rewrite bool) (*lua.LState, *lua.LFunction) {
+func benchRewrite(b *testing.B, src string, rewrite bool) (*lua.LState, *lua.LFunction) {
 	b.Helper()
 	var proto *lua.FunctionProto
 	var err error
@@ -43,7 +43,7 @@ func BenchmarkConcat(b *testing.B) {
 		src := "local a, b = 'hello', 'world'\nreturn function() for i = 1, 1000 do " + bc.body + " end end"
 		for _, mode := range []string{"vm", "rewrite"} {
 			b.Run(bc.name+"/"+mode, func(b *testing.B) {
-				L, fn := benchChunk(b, src, mode == "rewrite")
+				L, fn := benchRewrite(b, src, mode == "rewrite")
 				b.ReportAllocs()
 				for b.Loop() {
 					L.Push(fn)
@@ -60,7 +60,7 @@ func BenchmarkSwap(b *testing.B) {
 	src := "return function() local x, y = 1, 2 for i = 1, 1000 do x, y = y + i, x end return x end"
 	for _, mode := range []string{"vm", "rewrite"} {
 		b.Run(mode, func(b *testing.B) {
-			L, fn := benchChunk(b, src, mode == "rewrite")
+			L, fn := benchRewrite(b, src, mode == "rewrite")
 			b.ReportAllocs()
 			for b.Loop() {
 				L.Push(fn)
