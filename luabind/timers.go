@@ -16,6 +16,10 @@ import (
 // (a snapshot can save it) and survives a hot reload: the new version's
 // function runs.
 
+// MaxTimers is how many pending timers one instance may have; one more
+// is an error of the call that makes it (a runaway loop of ctx.after).
+const MaxTimers = 10000
+
 // timerSlack absorbs rounding in the sum of dt: with dt = 1/60, thirty
 // frames add up to a hair under 0.5, and a timer due at 0.5 fires in the
 // 30th frame, not the 31st.
@@ -76,6 +80,9 @@ func (st *state) addTimer(L *lua.LState, name string, every bool) int {
 		L.ArgError(3, err.Error())
 	}
 	li := st.cur.Data.(*instance)
+	if len(li.timers) >= MaxTimers {
+		L.RaiseError("ctx.%s: too many timers: this instance has %d pending (the limit)", name, MaxTimers)
+	}
 	st.host.timerSeq++
 	t := timer{ID: st.host.timerSeq, Fn: string(fn), Due: st.host.rt.Time() + secs, Data: data}
 	if every {
@@ -102,7 +109,8 @@ func (st *state) ctxEvery(L *lua.LState) int { return st.addTimer(L, "every", tr
 
 // ctx.cancel(id) cancels a timer of this instance; it returns true, or
 // false when there is no such timer (it fired, was cancelled, or belongs
-// to another instance).
+// to another instance). It costs O(pending timers of the instance), as
+// does making one.
 func (st *state) ctxCancel(L *lua.LState) int {
 	id := L.CheckNumber(1)
 	if st.cur == nil {
@@ -110,9 +118,11 @@ func (st *state) ctxCancel(L *lua.LState) int {
 		return 1
 	}
 	li := st.cur.Data.(*instance)
-	n := len(li.timers)
-	li.timers = slices.DeleteFunc(li.timers, func(t timer) bool { return float64(t.ID) == float64(id) })
-	L.Push(lua.LBool(len(li.timers) < n))
+	i := slices.IndexFunc(li.timers, func(t timer) bool { return float64(t.ID) == float64(id) })
+	if i >= 0 {
+		li.timers = slices.Delete(li.timers, i, i+1)
+	}
+	L.Push(lua.LBool(i >= 0))
 	return 1
 }
 

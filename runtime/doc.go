@@ -30,6 +30,13 @@
 // scripts; [Runtime.Get] and [Runtime.Set] read committed transforms and
 // write to the frame's write cache.
 //
+// # Tags and queries
+//
+// [Runtime.Tag] and [Runtime.Untag] keep a tag index; [Runtime.Query]
+// and [Runtime.FindAll] return Active entities as an iterator, by tag,
+// script, name and distance, answered from the tag index and a spatial
+// hash kept up to date where positions are committed.
+//
 // A Runtime is driven by one goroutine; separate Runtimes share nothing.
 // Callback errors are reported once, as a [ScriptError], through
 // [Options.OnError], and fault the instance.

@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/luahost/luahost/runtime"
 )
@@ -149,4 +150,33 @@ func ExampleBlackboard() {
 	// blackboard key "callback": not plain data: cannot store a value of type func()
 	// true
 	// [difficulty spawn]
+}
+
+// This example tags entities and finds them with queries: by tag, and
+// the nearest within a radius of a point.
+func ExampleRuntime_Query() {
+	rt := runtime.New(runtime.Options{})
+	defer rt.Close()
+	for i, x := range []float64{9, 2, 30, -3} {
+		h := rt.SpawnAt(runtime.Transform{Position: runtime.Vec3{X: x}})
+		_ = rt.SetName(h, fmt.Sprintf("orc%d", i+1))
+		_ = rt.Tag(h, "enemy")
+		_ = rt.Activate(h)
+	}
+	var names []string
+	for h := range rt.Query(runtime.Query{Tag: "enemy"}) {
+		name, _ := rt.Name(h)
+		names = append(names, name)
+	}
+	fmt.Println(strings.Join(names, " "))
+	tower := runtime.Vec3{}
+	for h := range rt.Query(runtime.Query{Tag: "enemy", Near: &tower, Radius: 10, Limit: 2}) {
+		name, _ := rt.Name(h)
+		p, _ := rt.Get(h, runtime.Position)
+		fmt.Println(name, p.X)
+	}
+	// Output:
+	// orc1 orc2 orc3 orc4
+	// orc2 2
+	// orc4 -3
 }
