@@ -1,6 +1,7 @@
 package luabind
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -118,5 +119,28 @@ func TestTimerSimulatedTime(t *testing.T) {
 	w.spawn("", "half")
 	w.step(120, 1.0/60)
 	assert.Equal(t, []string{"30", "60", "90", "120"}, w.takeLines())
+	w.requireNoErrors()
+}
+
+// TestTimerLimit: an instance has at most MaxTimers pending timers; one
+// more is an error of the call, and cancelling makes room again.
+func TestTimerLimit(t *testing.T) {
+	const src = `return {
+  onCreate = function(self, ctx)
+    local ids = {}
+    local ok, err = pcall(function()
+      for i = 1, 20000 do ids[#ids + 1] = ctx.after(100, "never") end
+    end)
+    print(#ids, ok, err:match("too many timers") ~= nil)
+    ctx.cancel(ids[#ids])
+    print(pcall(ctx.after, 1, "never"))
+  end,
+  never = function() end,
+}`
+	w := newWorld(t, withBudget(-1, 0))
+	require.NoError(t, w.h.Reload("many", []byte(src)))
+	w.spawn("", "many")
+	w.h.Flush()
+	assert.Equal(t, []string{fmt.Sprintf("%d\tfalse\ttrue", MaxTimers), fmt.Sprintf("true\t%d", MaxTimers+1)}, w.takeLines())
 	w.requireNoErrors()
 }
