@@ -42,6 +42,39 @@ func installBase(L *lua.LState, g *lua.LTable) {
 	m.RawSetString("huge", lua.LNumber(math.Inf(1)))
 }
 
+// wrapCoroutine returns coroutine.wrap over the sandbox's create and
+// resume: coroutine.wrap(f) returns a function that resumes a new
+// coroutine of f with its arguments and returns what it yields or
+// returns. An error inside the coroutine is raised again, a string one
+// with the position of the function calling the wrapper (when that is Lua
+// code), as Lua 5.1 does.
+func wrapCoroutine(create, resume *lua.LFunction) lua.LGFunction {
+	return func(L *lua.LState) int {
+		L.Push(create)
+		L.Push(L.CheckFunction(1))
+		L.Call(1, 1)
+		th := L.Get(-1)
+		L.Pop(1)
+		L.Push(L.NewFunction(func(L *lua.LState) int {
+			top := L.GetTop()
+			L.Push(resume)
+			L.Push(th)
+			for i := 1; i <= top; i++ {
+				L.Push(L.Get(i))
+			}
+			L.Call(top+1, lua.MultRet)
+			if L.Get(top+1) == lua.LFalse {
+				if msg, ok := L.Get(top + 2).(lua.LString); ok {
+					raise(L, string(msg))
+				}
+				L.Error(L.Get(top+2), 0)
+			}
+			return L.GetTop() - top - 1
+		}))
+		return 1
+	}
+}
+
 // tonumber(e [, base]) converts e to a number as Lua 5.1 does: in base 10
 // a number, or a string that C's strtod reads whole (decimal, hexadecimal
 // "0x1F", exponents "1e5", "inf", "nan", surrounding spaces); in bases 2

@@ -125,12 +125,7 @@ func (h *Host) newSandbox() *lua.LState {
 	co = g.RawGetString(lua.CoroutineLibName).(*lua.LTable)
 	resume := L.NewFunction(wordResume(co.RawGetString("resume").(*lua.LFunction)))
 	co.RawSetString("resume", resume)
-	L.Push(L.NewFunctionFromProto(wrapProto))
-	L.Push(budgeted)
-	L.Push(resume)
-	L.Call(2, 1)
-	co.RawSetString("wrap", L.Get(-1))
-	L.Pop(1)
+	co.RawSetString("wrap", L.NewFunction(wrapCoroutine(budgeted, resume)))
 	installYield(L, co)
 	if h.budget != nil {
 		L.SetContext(h.budget)
@@ -182,20 +177,8 @@ func sortedCopy(L *lua.LState, t *lua.LTable) *lua.LTable {
 	return out
 }
 
-// wrapProto implements coroutine.wrap on top of the budgeted
-// coroutine.create, so that wrapped coroutines run under the budget too.
-var wrapProto = mustCompile("=coroutine.wrap", `
-local create, resume = ...
-local function pass(ok, ...)
-  if not ok then error((...), 0) end
-  return ...
-end
-return function(f)
-  local co = create(f)
-  return function(...) return pass(resume(co, ...)) end
-end
-`)
-
+// mustCompile compiles src, the source of one of luahost's own Lua
+// helpers, under the chunk name name; it panics on an error.
 func mustCompile(name, src string) *lua.FunctionProto {
 	chunk, err := parse.Parse(strings.NewReader(src), name)
 	if err != nil {

@@ -67,3 +67,14 @@ for i = 1, 100 do
 end
 for round = 1, 3 do for i = 1, 100 do coroutine.resume(cos[i]) end end
 print("many coroutines", counter)
+local finished = coroutine.wrap(function() end)
+finished()
+print("wrap dead", pcall(finished))
+local wrapped = coroutine.wrap(function() error("inside") end)
+print("wrap error gets caller position", pcall(function() return wrapped() end))
+local wrappedObj = coroutine.wrap(function() error({tag = "obj"}) end)
+local okw, ew = pcall(wrappedObj)
+print("wrap error object", okw, type(ew), ew.tag)
+local multi = coroutine.wrap(function(a, b) local c = coroutine.yield(a + b, a * b) return c, "end" end)
+print("wrap values", multi(2, 3))
+print("wrap final", multi("last"))
