@@ -281,7 +281,7 @@ func luaError(L *lua.LState) int {
 		L.Error(lua.LString(where(L, level)+string(msg)), 0)
 	case lua.LNumber:
 		if pos := where(L, level); pos != "" {
-			L.Error(lua.LString(pos+msg.String()), 0)
+			L.Error(lua.LString(pos+formatNumber(msg)), 0)
 		}
 	}
 	L.Error(v, 0)
@@ -320,7 +320,7 @@ func luaAssert(L *lua.LState) int {
 	case lua.LString:
 		msg = string(v)
 	case lua.LNumber:
-		msg = v.String()
+		msg = formatNumber(v)
 	default:
 		L.TypeError(2, lua.LTString)
 	}

@@ -62,8 +62,11 @@ func debugTraceback(L *lua.LState) int {
 			L.Push(msg)
 			return 1
 		}
-	case lua.LString, lua.LNumber:
-		b.WriteString(msg.String())
+	case lua.LString:
+		b.WriteString(string(msg))
+		b.WriteByte('\n')
+	case lua.LNumber:
+		b.WriteString(formatNumber(msg))
 		b.WriteByte('\n')
 	default:
 		L.Push(msg)

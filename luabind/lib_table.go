@@ -159,7 +159,7 @@ func tableConcat(L *lua.LState, maxSize int) int {
 		case lua.LString:
 			return string(v)
 		case lua.LNumber:
-			return v.String()
+			return formatNumber(v)
 		}
 		raise(L, fmt.Sprintf("invalid value (at index %d) in table for 'concat'", k))
 		return ""

@@ -86,7 +86,7 @@ func (h *Host) newSandbox() *lua.LState {
 	g.RawSetString(lua.OsLibName, installOS(L, osLib, maxStringSize(h.opts.MaxStringSize)))
 
 	str := g.RawGetString(lua.StringLibName).(*lua.LTable)
-	lstring.Register(L, str, lstring.Limits{MaxSize: h.opts.MaxStringSize})
+	lstring.Register(L, str, lstring.Limits{MaxSize: h.opts.MaxStringSize, NumberString: formatNumber})
 	installBase(L, g)
 	g.RawSetString("debug", installDebug(L))
 	installTable(L, g.RawGetString(lua.TabLibName).(*lua.LTable), maxStringSize(h.opts.MaxStringSize))
