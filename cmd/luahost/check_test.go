@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -67,7 +69,8 @@ func TestCheck(t *testing.T) {
 			`testdata/check/project/scene.json:5:52: warning: entity 1 (runner): prop "sped" is not a property of runner; did you mean speed?`,
 			`testdata/check/project/scene.json:5:63: warning: entity 1 (runner): prop "label" of runner is a number, but its default is a string`,
 			"testdata/check/project/scene.json:6:36: error: entity 2 (ghost): rotation must be three numbers [x, y, z], not 4",
-			`testdata/check/project/scene.json:6:63: error: entity 2 (ghost): testdata/check/project/scripts/nobody.lua: script "nobody" not found`,
+			"testdata/check/project/scene.json:6:69: error: entity 2 (ghost): tags: a tag must be a non-empty string",
+			`testdata/check/project/scene.json:6:86: error: entity 2 (ghost): testdata/check/project/scripts/nobody.lua: script "nobody" not found`,
 		}},
 		{"a scene that does not parse", "", []string{"check", "testdata/bad/unknown.json"}, 1, nil},
 	}
@@ -141,4 +144,33 @@ func TestCheckUsage(t *testing.T) {
 		assert.Equal(t, 2, res.code, "%v", args)
 		assert.Empty(t, res.stdout, "%v", args)
 	}
+}
+
+// TestSceneTags: a scene's "tags" reach the entities (ctx.query finds
+// them), and an empty tag stops the start.
+func TestSceneTags(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "scripts"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "scripts", "census.lua"), []byte(`return {
+  onUpdate = function(self, ctx)
+    for _, e in ipairs(ctx.query({ tag = "enemy" })) do print(e:name(), table.concat(e:tags(), ",")) end
+  end,
+}`), 0o644))
+	write := func(name, scene string) string {
+		path := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(path, []byte(scene), 0o644))
+		return path
+	}
+	good := write("good.json", `{"entities": [
+  {"name": "orc", "tags": ["enemy", "green"]},
+  {"name": "elf", "tags": ["friend"]},
+  {"name": "census", "scripts": ["census"]}]}`)
+	res := luahostRun(t, "run", good, "--frames", "1")
+	require.Equal(t, 0, res.code, res.stderr)
+	assert.Equal(t, "orc\tenemy,green\n", res.stdout)
+
+	bad := write("bad.json", `{"entities": [{"name": "orc", "tags": [""]}]}`)
+	res = luahostRun(t, "run", bad, "--frames", "1")
+	assert.Equal(t, 2, res.code)
+	assert.Contains(t, res.stderr, "entity 1 (orc): tags: a tag must be a non-empty string")
 }

@@ -82,7 +82,7 @@ var positionRE = regexp.MustCompile(`^(.*?):(\d+):(\d+): (.*)$`)
 
 // lintScene checks a scene file: that it parses (bad JSON, unknown
 // fields, duplicate names), that position, rotation and scale are three
-// numbers, that every script it names exists, and that every prop is a
+// numbers, that tags are not empty, that every script it names exists, and that every prop is a
 // property the script declares, of the default's type. script returns
 // the properties of a script of the scene's directory, or an error when
 // it does not load.
@@ -123,6 +123,14 @@ func lintScene(path string, data []byte, script func(dir, name string) (any, err
 			if len(list) != 3 {
 				out = append(out, at(fmt.Sprintf(".entities[%d].%s", i, part), sevError,
 					"entity %s: %s must be three numbers [x, y, z], not %d", entityLabel(i, sc.Entities[i]), part, len(list)))
+			}
+		}
+	}
+	for i, e := range sc.Entities {
+		for j, tag := range e.Tags {
+			if tag == "" {
+				out = append(out, at(fmt.Sprintf(".entities[%d].tags[%d]", i, j), sevError,
+					"entity %s: tags: %v", entityLabel(i, e), runtime.ErrBadTag))
 			}
 		}
 	}
