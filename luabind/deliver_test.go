@@ -35,3 +35,25 @@ func TestDeliveryAllocatesPerDispatch(t *testing.T) {
 	assert.Equal(t, few, many, "allocations do not grow with the handlers")
 	assert.LessOrEqual(t, many, 3.0, "a few a dispatch: the boxed data and its Lua value")
 }
+
+// TestDeliveryNestedKeepsEv checks that a nested delivery to the same
+// state leaves the outer handler's ev intact: after its ctx.emit the outer
+// handler still reads its own name and its stop ends its own dispatch.
+func TestDeliveryNestedKeepsEv(t *testing.T) {
+	w := newWorld(t)
+	var selves []*lua.LTable
+	for range 2 {
+		got, err := w.rt.Instances(w.spawn("", "deliver/nested"))
+		require.NoError(t, err)
+		selves = append(selves, got[0].Data.(*instance).self)
+	}
+	ok, err := w.rt.Events().Notify("outer", 1, -1)
+	require.NoError(t, err)
+	assert.False(t, ok, "the outer handler's stop ended the outer dispatch")
+	assert.Equal(t, lua.LString("outer"), selves[0].RawGetString("outerName"))
+	assert.Equal(t, lua.LNil, selves[1].RawGetString("outerName"), "stopped before the second")
+	for _, self := range selves {
+		assert.Equal(t, lua.LString("inner"), self.RawGetString("innerName"))
+	}
+	assert.Empty(t, w.errs)
+}

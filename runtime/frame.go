@@ -101,7 +101,10 @@ func (rt *Runtime) settleDeferred() {
 	rt.flushing = true
 	defer func() { rt.flushing = false }()
 	rt.settleAll()
-	rt.sched.compactDue()
+	if !rt.closed {
+		// Close walks the schedule while it destroys: no compaction then.
+		rt.sched.compactDue()
+	}
 }
 
 // settleAll destroys the detached instances (detach order) and settles

@@ -196,3 +196,42 @@ func TestScriptChangedMovesOnlyItsInstances(t *testing.T) {
 	require.NoError(t, rt.ScriptChanged(hot))
 	assert.Equal(t, 2, rt.Events().Observers("e"), "a handler dropped by the reload unsubscribes")
 }
+
+// TestCloseWithDispatchingDestroys checks shutdown against an onDestroy
+// that dispatches an event whose handler kills other entities: every
+// instance is destroyed exactly once, in schedule order for those Close
+// reaches itself.
+func TestCloseWithDispatchingDestroys(t *testing.T) {
+	rt := New(Options{OnError: Discard})
+	log := &recorder{}
+	var victims []Handle
+	killer := &testScript{name: "killer", log: log, events: []string{"doom"}, handle: func(*Instance, *Event) (any, error) {
+		for _, v := range victims {
+			_, _ = rt.Kill(v)
+		}
+		return nil, nil
+	}}
+	herald := &testScript{name: "herald", log: log, destroy: func(*Instance) error {
+		_, err := rt.Events().Notify("doom", nil, -1)
+		return err
+	}}
+	// Instances destroyed before the herald leave tombstones behind
+	// Close's walk; the victims' settlement adds more after it.
+	for i := range 4 {
+		attach(t, rt, spawnActive(t, rt, ""), &testScript{name: "early", log: log}, fmt.Sprintf("e%d", i))
+	}
+	attach(t, rt, spawnActive(t, rt, ""), herald, "herald")
+	for i := range 6 {
+		h := spawnActive(t, rt, "")
+		attach(t, rt, h, &testScript{name: "victim", log: log}, fmt.Sprintf("v%d", i))
+		victims = append(victims, h)
+	}
+	attach(t, rt, spawnActive(t, rt, ""), killer, "killer")
+	log.take()
+	require.NoError(t, rt.Close())
+	assert.Equal(t, []string{"destroy e0", "destroy e1", "destroy e2", "destroy e3",
+		"destroy herald", "event killer doom",
+		"destroy v0", "destroy v1", "destroy v2", "destroy v3", "destroy v4", "destroy v5",
+		"destroy killer"}, log.take())
+	assert.Zero(t, rt.Stats().Instances)
+}
