@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	lua "github.com/yuin/gopher-lua"
 
 	"github.com/luahost/luahost/runtime"
 )
@@ -172,5 +173,29 @@ func benchChunk(b *testing.B, src string) {
 	for b.Loop() {
 		L.Push(fn)
 		L.Call(0, 0)
+	}
+}
+
+// TestToNumber checks tonumber on the strings where C's strtod decides,
+// against what reference Lua 5.1 (glibc) answers.
+func TestToNumber(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"1e5", "100000"}, {"1E-2", "0.01"}, {" 12 ", "12"}, {"0x1F", "31"}, {"0X1f", "31"},
+		{"0x", "nil"}, {"0x.8", "0.5"}, {"0x1p4", "16"}, {".5", "0.5"}, {"5.", "5"}, {"-.5", "-0.5"},
+		{"+5", "5"}, {"- 5", "nil"}, {"1e", "nil"}, {"1e+", "nil"}, {".e1", "nil"}, {".", "nil"},
+		{"", "nil"}, {" ", "nil"}, {"inf", "inf"}, {"-INF", "-inf"}, {"infinity", "inf"}, {"1 2", "nil"},
+		{"10x", "nil"}, {"0x10x", "nil"}, {"1e400", "inf"}, {"-1e400", "-inf"}, {"1e-400", "0"},
+		{"\t\n5\v\f\r", "5"}, {"5\x00junk", "5"}, {"00012", "12"}, {"1.5e+3", "1500"}, {"0x1P-1", "0.5"},
+		{"1_000", "nil"}, {"0b101", "nil"}, {"1,5", "nil"},
+	}
+	w := newWorld(t)
+	L := w.h.newSandbox()
+	defer L.Close()
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			L.SetGlobal("s", lua.LString(tt.in))
+			require.NoError(t, L.DoString(`result = tostring(tonumber(s))`))
+			assert.Equal(t, tt.want, L.GetGlobal("result").String())
+		})
 	}
 }
