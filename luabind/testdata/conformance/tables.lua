@@ -78,3 +78,14 @@ local rem = {}
 for i = 1, 100 do rem[i] = i end
 for i = 1, 50 do table.remove(rem, 1) end
 print("remove front many", rem[1], #rem)
+print("sort invalid order function", pcall(table.sort, {5, 3, 8, 1, 9, 2, 7}, function(a, b) return true end))
+print("sort invalid order message", select(2, pcall(function() table.sort({5, 3, 8, 1, 9, 2, 7}, function() return true end) end)))
+local ties = {}
+for i = 1, 20 do ties[i] = {k = i % 3, id = i} end
+table.sort(ties, function(a, b) return a.k < b.k end)
+local ids = {}
+for i, v in ipairs(ties) do ids[i] = v.id end
+print("sort ties order as 5.1", table.concat(ids, " "))
+print("sort with nan-free floats", (function() local f = {3.5, -1, 2.25, 0} table.sort(f) return table.concat(f, " ") end)())
+print("sort two", (function() local f = {2, 1} table.sort(f) return f[1] .. f[2] end)())
+print("sort one and none", pcall(table.sort, {1}), pcall(table.sort, {}))
