@@ -8,6 +8,9 @@ import "math"
 // that is fewer.
 const SpatialCell = 8.0
 
+// maxSpareCells bounds the emptied cell lists kept for reuse.
+const maxSpareCells = 64
+
 // cellKey names one cell of the spatial hash.
 type cellKey struct{ x, y, z int32 }
 
@@ -38,6 +41,9 @@ type spatialHash struct {
 	// at[i] is where slot i is filed: its cell and its place in that
 	// cell's list; in is false for a slot that is not filed.
 	at []spatialEntry
+	// spare are the lists of cells that emptied, reused for new cells so
+	// that churn in one place allocates nothing.
+	spare [][]uint32
 }
 
 type spatialEntry struct {
@@ -62,7 +68,11 @@ func (sh *spatialHash) place(idx uint32, p Vec3) {
 	for int(idx) >= len(sh.at) {
 		sh.at = append(sh.at, spatialEntry{})
 	}
-	list := sh.cells[c]
+	list, ok := sh.cells[c]
+	if !ok && len(sh.spare) > 0 {
+		list = sh.spare[len(sh.spare)-1]
+		sh.spare = sh.spare[:len(sh.spare)-1]
+	}
 	sh.at[idx] = spatialEntry{cell: c, pos: len(list), in: true}
 	sh.cells[c] = append(list, idx)
 }
@@ -80,6 +90,9 @@ func (sh *spatialHash) remove(idx uint32) {
 	sh.at[moved].pos = e.pos
 	if last == 0 {
 		delete(sh.cells, e.cell)
+		if len(sh.spare) < maxSpareCells {
+			sh.spare = append(sh.spare, list[:0])
+		}
 	} else {
 		sh.cells[e.cell] = list[:last]
 	}
