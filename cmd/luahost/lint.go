@@ -50,15 +50,35 @@ func parseLua(path string, src []byte) (*luaFile, bool) {
 }
 
 // at makes a problem at line, its column that of the first needle on the
-// line (1 when the needle is not there).
+// line standing as a word of its own (1 when the needle is not there).
 func (f *luaFile) at(line int, needle, sev, format string, args ...any) problem {
 	col := 1
 	if line >= 1 && line <= len(f.lines) && needle != "" {
-		if i := strings.Index(f.lines[line-1], needle); i >= 0 {
+		if i := wordIndex(f.lines[line-1], needle); i >= 0 {
 			col = i + 1
 		}
 	}
 	return problem{Path: f.path, Line: line, Col: col, Severity: sev, Message: fmt.Sprintf(format, args...)}
+}
+
+// wordIndex returns the index of the first needle in s not preceded or
+// followed by a letter, digit or underscore, or -1.
+func wordIndex(s, needle string) int {
+	word := func(b byte) bool {
+		return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+	}
+	for from := 0; ; {
+		i := strings.Index(s[from:], needle)
+		if i < 0 {
+			return -1
+		}
+		i += from
+		end := i + len(needle)
+		if (i == 0 || !word(s[i-1])) && (end == len(s) || !word(s[end])) {
+			return i
+		}
+		from = i + 1
+	}
 }
 
 // requires returns the module names the file requires with a literal
