@@ -90,7 +90,6 @@ func (f luaFrame) name(L *lua.LState, r int, typ string) string {
 var (
 	rawIndex   = regexp.MustCompile(`^attempt to index a non-table object\((\w+)\) with key '.*'$`)
 	rawArith   = regexp.MustCompile(`^cannot perform (?:add|sub|mul|div|mod|pow) operation between \w+ and \w+$`)
-	rawConcat  = regexp.MustCompile(`^cannot perform concat operation between \w+ and \w+$`)
 	rawCompare = regexp.MustCompile(`^attempt to compare (\w+) with (\w+)$`)
 	rawArg     = regexp.MustCompile(`^bad argument #(\d+) to (.*?) \((.*)\)$`)
 	// rawFor maps each numeric for error to what failed and its register
@@ -170,13 +169,6 @@ func vmError(L *lua.LState, f luaFrame, body string) string {
 		}
 		typ := f.reg(L, i.b()).Type().String()
 		return "attempt to get length of a " + typ + " value" + f.name(L, i.b(), typ)
-	case lua.OP_CONCAT:
-		if !rawConcat.MatchString(body) {
-			return ""
-		}
-		r := concatCulprit(L, f, i.b(), i.c())
-		typ := f.reg(L, r).Type().String()
-		return "attempt to concatenate a " + typ + " value" + f.name(L, r, typ)
 	case lua.OP_EQ, lua.OP_LT, lua.OP_LE:
 		m := rawCompare.FindStringSubmatch(body)
 		if m == nil || m[1] != m[2] {
@@ -227,30 +219,6 @@ func isNumeric(v lua.LValue) bool {
 func readsAsNumber(s string) bool {
 	_, ok := str2number(s)
 	return ok
-}
-
-// concatCulprit returns the register of R(b) .. ... .. R(c) that failed.
-// Concatenation runs from the right; the culprit of a failed pair is its
-// left operand unless that one is a string or a number.
-func concatCulprit(L *lua.LState, f luaFrame, b, c int) int {
-	right := c
-	for r := c - 1; r >= b; r-- {
-		left := f.reg(L, r)
-		if !canConcat(left) {
-			return r
-		}
-		if right >= 0 && !canConcat(f.reg(L, right)) {
-			return right
-		}
-		right = -1
-	}
-	return c
-}
-
-// canConcat reports whether .. accepts v without a metamethod.
-func canConcat(v lua.LValue) bool {
-	t := v.Type()
-	return t == lua.LTString || t == lua.LTNumber
 }
 
 // argError renumbers and renames "bad argument #n to f (...)" raised by a

@@ -182,9 +182,8 @@ func traceback(err error, callback string) string {
 // did not see raised (an error caught by a pcall and raised again, an
 // error inside a coroutine).
 var (
-	looseIndex  = regexp.MustCompile(`attempt to index a non-table object\((\w+)\) with key '[^']*'`)
-	looseArith  = regexp.MustCompile(`cannot perform (?:add|sub|mul|div|mod|pow|unm) operation between (\w+) and (\w+)`)
-	looseConcat = regexp.MustCompile(`cannot perform concat operation between (\w+) and (\w+)`)
+	looseIndex = regexp.MustCompile(`attempt to index a non-table object\((\w+)\) with key '[^']*'`)
+	looseArith = regexp.MustCompile(`cannot perform (?:add|sub|mul|div|mod|pow|unm) operation between (\w+) and (\w+)`)
 )
 
 // luaWording rewrites gopher-lua's wording of runtime errors raised where
@@ -194,21 +193,13 @@ var (
 // "attempt to perform arithmetic on a nil value".
 func luaWording(msg string) string {
 	msg = looseIndex.ReplaceAllString(msg, "attempt to index a $1 value")
-	msg = looseArith.ReplaceAllStringFunc(msg, func(m string) string {
+	return looseArith.ReplaceAllStringFunc(msg, func(m string) string {
 		sub := looseArith.FindStringSubmatch(m)
 		bad := sub[1]
 		if bad == "number" || bad == "string" {
 			bad = sub[2]
 		}
 		return "attempt to perform arithmetic on a " + bad + " value"
-	})
-	return looseConcat.ReplaceAllStringFunc(msg, func(m string) string {
-		sub := looseConcat.FindStringSubmatch(m)
-		bad := sub[1]
-		if bad == "number" || bad == "string" {
-			bad = sub[2]
-		}
-		return "attempt to concatenate a " + bad + " value"
 	})
 }
 
