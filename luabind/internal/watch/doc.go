@@ -22,6 +22,13 @@
 //   - An event-queue overflow rescans the whole tree and reports what
 //     changed, appeared or disappeared since the last report. Other watcher
 //     errors are passed on through [Watcher.Errors].
+//   - If the directory itself disappears (moved away, deleted), one error
+//     on [Watcher.Errors] says so and nothing is reported while it is gone;
+//     it is looked for every 200ms, and when it is back, watching resumes
+//     with a rescan that reports what changed meanwhile.
+//   - Only regular files are read: a symbolic link that resolves outside
+//     the directory, or a file over [Options.MaxSize], is reported on
+//     [Watcher.Errors] and not read; a device or a pipe counts as absent.
 //   - [Watcher.Close] stops the watching goroutine and the underlying
 //     notifier.
 //

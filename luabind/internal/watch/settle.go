@@ -62,11 +62,14 @@ func (w *Watcher) read(rel string) fileState {
 	return fileState{data: data}
 }
 
-// nextDeadline returns the earliest pending quiet-period deadline. It costs
-// O(p) for p pending paths.
+// nextDeadline returns the earliest pending quiet-period deadline, none
+// while the root is gone. It costs O(p) for p pending paths.
 func (w *Watcher) nextDeadline() (time.Time, bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if w.gone {
+		return time.Time{}, false
+	}
 	var next time.Time
 	for _, t := range w.pending {
 		if next.IsZero() || t.Before(next) {
@@ -81,6 +84,11 @@ func (w *Watcher) nextDeadline() (time.Time, bool) {
 func (w *Watcher) settleDue(now time.Time) {
 	var due []string
 	w.mu.Lock()
+	if w.gone {
+		// Nothing is read while the root is gone; back rescans.
+		w.mu.Unlock()
+		return
+	}
 	for p, t := range w.pending {
 		if !t.After(now) {
 			due = append(due, p)

@@ -81,6 +81,12 @@ func (w *Watcher) handle(ev fsnotify.Event) {
 	if !ok || ignored(rel) {
 		return
 	}
+	if rel == "." {
+		if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
+			w.lost()
+		}
+		return
+	}
 	if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
 		// A watched directory that is gone or moved takes its subtree with
 		// it: drop the stale watches and settle every script that was in it.
@@ -209,6 +215,42 @@ func (w *Watcher) watchTree(rel string) ([]string, error) {
 	return files, firstErr
 }
 
+// lost handles the disappearance of the root, moved away or deleted:
+// every watch is dropped, settling pauses (each script keeps its last
+// reported state, so a folder that is gone for a while is not a deletion
+// of every script), and the loop polls every rootPoll for the root to come
+// back, then rescans (back). One error says that the root is gone, unless
+// it is back already.
+func (w *Watcher) lost() {
+	w.forgetTree(".")
+	w.mu.Lock()
+	w.gone = true
+	w.mu.Unlock()
+	if fi, err := os.Stat(w.root); err != nil || !fi.IsDir() {
+		w.report(errors.New("the folder is gone (moved or deleted); watching resumes when it is back"))
+	}
+}
+
+// back reports whether the root is a directory again after lost; if so it
+// resumes watching with a rescan, which reports what changed meanwhile.
+func (w *Watcher) back() bool {
+	if fi, err := os.Stat(w.root); err != nil || !fi.IsDir() {
+		return false
+	}
+	w.mu.Lock()
+	w.gone = false
+	w.mu.Unlock()
+	w.rescan()
+	return true
+}
+
+// isGone reports whether the root is gone (between lost and back).
+func (w *Watcher) isGone() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.gone
+}
+
 // rescan rebuilds the watches of the whole tree and settles every script,
 // known or found: after the quiet period each one is read and compared with
 // the last reported content, so that Drain reports exactly what changed,
@@ -222,7 +264,7 @@ func (w *Watcher) watchTree(rel string) ([]string, error) {
 // of every script.
 func (w *Watcher) rescan() {
 	w.mu.Lock()
-	if w.closed {
+	if w.closed || w.gone {
 		w.mu.Unlock()
 		return
 	}

@@ -22,6 +22,9 @@ const (
 	// DefaultMaxSize is the largest file read when Options.MaxSize is zero.
 	DefaultMaxSize = 16 << 20
 
+	// rootPoll is how often a root that is gone is looked for.
+	rootPoll = 200 * time.Millisecond
+
 	// errBuffer is the capacity of the Errors channel; errors that find it
 	// full are dropped so that the watcher never blocks on a slow reader.
 	errBuffer = 16
@@ -91,6 +94,7 @@ type Watcher struct {
 	// outside it, so Drain never waits for the file system.
 	mu      sync.Mutex
 	closed  bool
+	gone    bool                         // the root is moved away or deleted; settling waits for it
 	dirs    map[string]struct{}          // watched directories, relative; "." is the root
 	known   map[string][sha256.Size]byte // content hash of every present file, as last reported (or snapshotted at New)
 	pending map[string]time.Time         // quiet-period deadline per path
@@ -248,6 +252,10 @@ func (w *Watcher) loop() {
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	defer timer.Stop()
+	poll := time.NewTicker(rootPoll)
+	poll.Stop()
+	defer poll.Stop()
+	polling := false
 	for {
 		select {
 		case <-w.done:
@@ -268,7 +276,17 @@ func (w *Watcher) loop() {
 			}
 		case <-timer.C:
 			w.settleDue(time.Now())
+		case <-poll.C:
+			w.back()
 		case <-w.wake:
+		}
+		if gone := w.isGone(); gone != polling {
+			polling = gone
+			if polling {
+				poll.Reset(rootPoll)
+			} else {
+				poll.Stop()
+			}
 		}
 		if next, ok := w.nextDeadline(); ok {
 			timer.Reset(time.Until(next))
