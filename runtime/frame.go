@@ -14,7 +14,8 @@ import (
 //  3. flush: the onDestroy of every instance detached this frame (detach
 //     order); settlement and reap of every entity killed this frame (kill
 //     order); the transform write cache is committed; entities spawned this
-//     frame become Active; observers marked for removal are removed.
+//     frame become Active; the slots of observers removed during the
+//     frame are reclaimed where half a lane is dead.
 //
 // Functions registered with BeforeStep run first, between frames, and those
 // registered with AfterStep run last. Step
