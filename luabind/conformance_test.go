@@ -47,10 +47,6 @@ var knownDifferences = map[string]string{
 	"big_arrays.lua: sort 70000":         "arrays stop growing at 65,535 elements",
 	"big_arrays.lua: concat 70000":       "arrays stop growing at 65,535 elements",
 	"tables.lua: constructor mixed":      "# of an array with holes picks another border",
-	// The call stack is limited to 200 frames.
-	"recursion.lua: depth 10000":    "recursion stops at 200 levels",
-	"recursion.lua: mutual 5000":    "recursion stops at 200 levels",
-	"recursion.lua: flood fill 400": "recursion stops at 200 levels",
 	// gopher-lua's numeric for refuses strings that read as numbers.
 	"control.lua: for with string bounds": "a numeric for refuses numeric strings",
 	// gopher-lua's compiler loses the state of a generic for whose
@@ -66,7 +62,7 @@ var knownDifferences = map[string]string{
 
 // maxKnownDifferences is the size the list of known differences may not
 // exceed: lower it whenever an entry is removed.
-const maxKnownDifferences = 17
+const maxKnownDifferences = 14
 
 // referenceLua is the reference interpreter's command.
 const referenceLua = "lua5.1"

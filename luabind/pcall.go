@@ -71,8 +71,19 @@ func protectedCall(L *lua.LState, closer *lua.LFunction, nargs int, handler *lua
 	L.SetTop(1 + closerFill)
 	L.Call(closerFill, 0)
 	L.Push(lua.LFalse)
-	L.Push(errorValue(err))
+	L.Push(caughtValue(err))
 	return 2
+}
+
+// caughtValue is the value a protected call failed with. A call stack so
+// full that gopher-lua could not even call the error handler fails with
+// gopher-lua's Go panic; it is Lua 5.1's "stack overflow" (without the
+// position, which the panic lost).
+func caughtValue(err error) lua.LValue {
+	if ae, ok := err.(*lua.ApiError); ok && ae.Type == lua.ApiErrorPanic && ae.Object == lua.LString(goCallStackOverflow) {
+		return lua.LString("stack overflow")
+	}
+	return errorValue(err)
 }
 
 // installYield makes the coroutine table co's yield refuse to cross a Go

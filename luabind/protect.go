@@ -22,7 +22,7 @@ func newProtect(L *lua.LState) *lua.LFunction {
 				L.Push(lua.LString(m))
 			}
 		}
-		prevs[len(prevs)-1](L)
+		raiseTraced(L, prevs[len(prevs)-1])
 	}
 	return L.NewFunction(func(L *lua.LState) int {
 		prevs = append(prevs, L.Panic)
@@ -31,6 +31,7 @@ func newProtect(L *lua.LState) *lua.LFunction {
 			L.Panic = prevs[len(prevs)-1]
 			prevs = prevs[:len(prevs)-1]
 		}()
+		defer overflowAsError(L)
 		L.Call(L.GetTop()-1, lua.MultRet)
 		return L.GetTop()
 	})
