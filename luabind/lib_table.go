@@ -57,6 +57,7 @@ func installTable(L *lua.LState, tbl *lua.LTable, maxSize int) {
 	tbl.RawSetString("concat", L.NewFunction(func(L *lua.LState) int { return tableConcat(L, maxSize) }))
 	tbl.RawSetString("foreach", L.NewFunction(tableForeach))
 	tbl.RawSetString("foreachi", L.NewFunction(tableForeachi))
+	tbl.RawSetString("getn", L.NewFunction(tableGetn))
 }
 
 // table.foreach(t, f) calls f(k, v) for every pair of t, in pairs order,
@@ -78,7 +79,7 @@ func tableForeach(L *lua.LState) int {
 func tableForeachi(L *lua.LState) int {
 	t := L.CheckTable(1)
 	f := L.CheckFunction(2)
-	for i := 1; i <= t.Len(); i++ {
+	for i := 1; i <= tableLen(t); i++ {
 		if r := callPair(L, f, lua.LNumber(i), rawGetInt(t, i)); r != lua.LNil {
 			L.Push(r)
 			return 1
@@ -101,7 +102,7 @@ func callPair(L *lua.LState, f *lua.LFunction, k, v lua.LValue) lua.LValue {
 // last element), shifting up the elements from pos on.
 func tableInsert(L *lua.LState) int {
 	t := L.CheckTable(1)
-	e := t.Len() + 1
+	e := tableLen(t) + 1
 	switch L.GetTop() {
 	case 2:
 		t.RawSetInt(e, L.Get(2))
@@ -125,7 +126,7 @@ func tableInsert(L *lua.LState) int {
 // nothing.
 func tableRemove(L *lua.LState) int {
 	t := L.CheckTable(1)
-	e := t.Len()
+	e := tableLen(t)
 	pos := optInt(L, 2, e)
 	if e == 0 {
 		return 0
@@ -148,7 +149,7 @@ func tableConcat(L *lua.LState, maxSize int) int {
 	t := L.CheckTable(1)
 	sep := L.OptString(2, "")
 	i := optInt(L, 3, 1)
-	j := optInt(L, 4, t.Len())
+	j := optInt(L, 4, tableLen(t))
 	if i > j {
 		L.Push(lua.LString(""))
 		return 1
@@ -208,7 +209,7 @@ func tableSort(L *lua.LState) int {
 	default:
 		L.TypeError(2, lua.LTFunction)
 	}
-	s.sort(1, t.Len())
+	s.sort(1, tableLen(t))
 	return 0
 }
 
@@ -303,7 +304,7 @@ func (s *sorter) sort(lo, up int) {
 func boundedUnpack(L *lua.LState) int {
 	t := L.CheckTable(1)
 	i := optInt(L, 2, 1)
-	j := optInt(L, 3, t.Len())
+	j := optInt(L, 3, tableLen(t))
 	if i > j {
 		return 0
 	}

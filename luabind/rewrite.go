@@ -23,7 +23,9 @@ import (
 //     2 2), and assigns right to left as Lua 5.1 does;
 //   - a chain of .. operands becomes one call of a bounded concatenation
 //     (concatSite), which formats numbers as Lua 5.1 does, refuses a
-//     result past the host's MaxStringSize and names a bad operand.
+//     result past the host's MaxStringSize and names a bad operand;
+//   - # becomes a call of lenSite, which finds the end of arrays longer
+//     than gopher-lua's array part (arrays.go).
 //
 // Rewritten nodes carry the line of the source they replace, so errors
 // and tracebacks point at the script's own lines.
@@ -239,7 +241,7 @@ func (rw *rewriter) expr(e ast.Expr) ast.Expr {
 	case *ast.UnaryNotOpExpr:
 		e.Expr = rw.expr(e.Expr)
 	case *ast.UnaryLenOpExpr:
-		e.Expr = rw.expr(e.Expr)
+		return rw.length(e)
 	case *ast.FunctionExpr:
 		rw.function(e, nil)
 	}

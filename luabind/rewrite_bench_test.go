@@ -69,3 +69,19 @@ func BenchmarkSwap(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLen compares # through the rewrite (a call of lenSite) with
+// gopher-lua's own OP_LEN, on 1,000 appends t[#t+1] = i a call.
+func BenchmarkLen(b *testing.B) {
+	src := "return function() local t = {} for i = 1, 1000 do t[#t + 1] = i end end"
+	for _, mode := range []string{"vm", "rewrite"} {
+		b.Run(mode, func(b *testing.B) {
+			L, fn := benchRewrite(b, src, mode == "rewrite")
+			b.ReportAllocs()
+			for b.Loop() {
+				L.Push(fn)
+				L.Call(0, 0)
+			}
+		})
+	}
+}

@@ -50,10 +50,9 @@ const (
 )
 
 func init() {
-	// A sparse write such as t[67108863] = true must not make gopher-lua
-	// allocate a gigabyte-sized array part: past this index, integer keys
-	// go to the hash part.
-	lua.MaxArrayIndex = 1 << 16
+	// Arrays longer than arrayPart go on in the hash part (arrays.go),
+	// so that a sparse write fills at most arrayPart slots.
+	lua.MaxArrayIndex = arrayPart + 1
 }
 
 // newSandbox builds a fresh sandboxed state. Everything that depends on
@@ -104,6 +103,7 @@ func (h *Host) newSandbox() *lua.LState {
 	g.RawSetString("load", L.NewFunction(h.sandboxLoad))
 	g.RawSetString("loadstring", L.NewFunction(h.sandboxLoadString))
 	g.RawSetString("tostring", L.NewFunction(luaToString))
+	g.RawSetString("ipairs", L.NewFunction(luaIpairs))
 	g.RawSetString("collectgarbage", L.NewFunction(collectGarbage))
 	g.RawSetString("unpack", L.NewFunction(boundedUnpack))
 	protect, closer := newProtect(L), newCloser(L)
