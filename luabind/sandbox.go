@@ -161,6 +161,17 @@ func sortGlobals(L *lua.LState) *lua.LTable {
 	g.RawSetString("_G", g)
 	L.G.Global = g
 	L.Env = g
+	// gopher-lua's own module table still holds the unsorted originals:
+	// point it at the copies, so that the originals are not kept alive
+	// beside them in every state.
+	if loaded, ok := L.GetField(L.Get(lua.RegistryIndex), "_LOADED").(*lua.LTable); ok {
+		for k, _ := loaded.Next(lua.LNil); k != lua.LNil; k, _ = loaded.Next(k) {
+			if name, ok := k.(lua.LString); ok {
+				loaded.RawSetString(string(name), g.RawGetString(string(name)))
+			}
+		}
+		loaded.RawSetString("_G", g)
+	}
 	return g
 }
 

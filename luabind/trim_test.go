@@ -6,6 +6,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/runtime"
 )
 
 // TestCompiledChunksAreTrimmed checks that a compiled chunk's functions
@@ -32,4 +34,26 @@ func TestCompiledChunksAreTrimmed(t *testing.T) {
 	}
 	check(proto)
 	assert.Equal(t, 2, n, "the chunk and its onUpdate")
+}
+
+// TestSandboxKeepsNoUnsortedLibraries checks that a sandboxed state holds
+// one copy of each library: gopher-lua's own module table names the
+// sorted copies the globals hold, so the unsorted originals are garbage
+// instead of a second set of tables in every state.
+func TestSandboxKeepsNoUnsortedLibraries(t *testing.T) {
+	rt := runtime.New(runtime.Options{})
+	h, err := New(rt, Options{Dir: scriptDir})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = h.Close() })
+	L := h.newSandbox()
+	defer L.Close()
+	loaded, ok := L.GetField(L.Get(lua.RegistryIndex), "_LOADED").(*lua.LTable)
+	require.True(t, ok)
+	n := 0
+	loaded.ForEach(func(k, v lua.LValue) {
+		n++
+		assert.Same(t, L.G.Global.RawGet(k), v, "module %v", k)
+	})
+	assert.Positive(t, n)
+	assert.Same(t, L.G.Global, loaded.RawGetString("_G"))
 }
