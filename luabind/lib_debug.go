@@ -53,7 +53,9 @@ func debugTraceback(L *lua.LState) int {
 		level = 0
 	}
 	if n, ok := L.Get(arg + 1).(lua.LNumber); ok {
-		level = int(n)
+		// gopher-lua reads a negative level as the bottom of the stack;
+		// counting up from -1e9 would not end.
+		level = max(int(n), 0)
 	}
 	var b strings.Builder
 	switch msg := L.Get(arg).(type) {

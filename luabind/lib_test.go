@@ -77,6 +77,12 @@ func TestBuiltinsBounded(t *testing.T) {
 			maxAlloc: mib,
 		},
 		{
+			name:     "debug.traceback from a very negative level",
+			code:     `print((debug.traceback("m", -1e9):gsub("\n.*", "")))`,
+			want:     "m",
+			maxAlloc: mib,
+		},
+		{
 			name:     "string.format of a huge result",
 			code:     `local s = ("x"):rep(2^20) print(pcall(string.format, ("%s"):rep(20), s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s))`,
 			want:     "false\tstring.format: result too large (limit 16777216 bytes)",

@@ -36,3 +36,4 @@ print("getinfo option S only", debug.getinfo(1, "S").currentline, debug.getinfo(
 print("getinfo bad option", (pcall(debug.getinfo, 1, "x")))
 print("getinfo of loadstring chunk", debug.getinfo(loadstring("return 1")).short_src, debug.getinfo(loadstring("return 1")).what)
 print("getinfo of named chunk", debug.getinfo(loadstring("return 1", "=custom")).short_src)
+print("getinfo negative level", type(debug.getinfo(-1)))
