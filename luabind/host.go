@@ -37,6 +37,14 @@ type Options struct {
 	// (so a single huge allocation may overshoot it). The default (zero)
 	// value is DefaultMemoryLimit; a negative value turns the limit off.
 	MemoryLimit int64
+	// MemoryCeiling is the live heap, in bytes, that the process's Lua
+	// data must stay under: when the live heap after a garbage collection
+	// nears it (seven eighths), at the end of a frame, the instance whose
+	// data is largest is faulted, so that growth across frames stops
+	// before the process dies of it. It is never above GOMEMLIMIT when
+	// that is set. The default (zero) value is DefaultCeiling(); a
+	// negative value turns the ceiling off.
+	MemoryCeiling int64
 	// MaxStringSize is the largest string that string.rep, string.gsub,
 	// string.format, table.concat and os.date may build. The default
 	// (zero) value is 16 MiB.
@@ -85,6 +93,8 @@ type Host struct {
 	// setupSpawns are entities spawned by scripts outside a frame; they
 	// become Active before the next frame.
 	setupSpawns []runtime.Handle
+	// ceilingMark is the live heap at which the ceiling last acted.
+	ceilingMark int64
 	deferred    deferred
 	reloads     int
 	// timerSeq is the id of the last timer made (SPEC 4.8).
@@ -118,6 +128,11 @@ func New(rt *runtime.Runtime, opts Options) (*Host, error) {
 	}
 	if opts.MemoryLimit == 0 {
 		opts.MemoryLimit = DefaultMemoryLimit
+	}
+	if opts.MemoryCeiling == 0 {
+		opts.MemoryCeiling = DefaultCeiling()
+	} else if opts.MemoryCeiling > 0 {
+		opts.MemoryCeiling = capCeiling(opts.MemoryCeiling)
 	}
 	if opts.Stdout == nil {
 		opts.Stdout = os.Stdout
@@ -178,6 +193,7 @@ func (h *Host) afterStep() {
 	if h.budget != nil {
 		h.budget.idle()
 	}
+	h.checkCeiling()
 	h.Flush()
 	h.refill()
 }
@@ -211,6 +227,7 @@ func (h *Host) shutdown() {
 		s.st.close()
 	}
 	h.states.Drain()
+	forgetHost(h)
 	if h.budget != nil {
 		h.budget.close()
 	}

@@ -174,6 +174,17 @@ func (inst *Instance) update(dt float64) error {
 	return nil
 }
 
+// Fault faults inst from outside its callbacks (a host does, when its
+// memory ceiling is near) and reports err once as a failure of callback:
+// inst gets no further update or event; its onDestroy still runs. It does
+// nothing for an instance already faulted or not live.
+func (rt *Runtime) Fault(inst *Instance, callback string, err error) {
+	if inst.faulted || inst.state != instCreated {
+		return
+	}
+	inst.fault(callback, err)
+}
+
 // fault faults the instance and reports err as a failure of callback.
 func (inst *Instance) fault(callback string, err error) {
 	inst.faulted = true

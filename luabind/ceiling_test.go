@@ -1,0 +1,78 @@
+package luabind
+
+import (
+	"fmt"
+	goruntime "runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/luahost/luahost/runtime"
+)
+
+// liveHeap returns the live heap after a full collection.
+func liveHeap() int64 {
+	goruntime.GC()
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	return int64(s[0].Value.Uint64())
+}
+
+// TestCeiling: growth across frames (8 MiB more every frame, each
+// callback well within its limits) is stopped by the host's memory
+// ceiling: the instance holding the most is faulted, and only it; the
+// neighbour runs every frame and the heap stays near the ceiling.
+func TestCeiling(t *testing.T) {
+	for _, tt := range []struct {
+		script  string
+		faulted int
+	}{
+		{"hostile/hoard", 1},
+		{"hostile/hoard_module", 2},
+	} {
+		t.Run(tt.script, func(t *testing.T) {
+			ceiling := liveHeap() + 160<<20
+			w := newWorld(t, func(_ *runtime.Options, o *Options) { o.MemoryCeiling = ceiling })
+			for range tt.faulted {
+				w.spawn("", tt.script)
+			}
+			w.spawn("", "helper/neighbour")
+			const frames = 60
+			w.step(frames, 0.1)
+			errs := w.scriptErrors()
+			require.Len(t, errs, tt.faulted, "the grower alone is faulted")
+			for _, se := range errs {
+				t.Logf("reported: %s", se.Message)
+				assert.Equal(t, tt.script, se.Script)
+				assert.Equal(t, "ceiling", se.Callback)
+				assert.ErrorIs(t, se, ErrMemory)
+				assert.Regexp(t, `^testdata/scripts/`+tt.script+`\.lua: the host's \d+ MiB memory ceiling is near`, se.Message)
+			}
+			var want []string
+			for i := range frames {
+				want = append(want, fmt.Sprint("neighbour\t", i+1))
+			}
+			assert.Equal(t, want, w.lines())
+			assert.Less(t, liveHeap(), ceiling+64<<20, "growth stopped near the ceiling")
+		})
+	}
+}
+
+// TestDefaultCeiling: the default ceiling is a quarter of the machine's
+// memory, and never above GOMEMLIMIT.
+func TestDefaultCeiling(t *testing.T) {
+	total := machineMemory()
+	if total == 0 {
+		t.Skip("the machine's memory is unknown here")
+	}
+	assert.Equal(t, total/4, DefaultCeiling())
+	defer debugSetMemoryLimit(debugSetMemoryLimit(total / 8))
+	assert.Equal(t, total/8, DefaultCeiling(), "capped at GOMEMLIMIT")
+	w := newWorld(t, func(_ *runtime.Options, o *Options) { o.MemoryCeiling = total })
+	assert.Equal(t, total/8, w.h.opts.MemoryCeiling, "a configured ceiling too")
+}
+
+var debugSetMemoryLimit = debug.SetMemoryLimit

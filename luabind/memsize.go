@@ -1,0 +1,170 @@
+package luabind
+
+import (
+	"unsafe"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/runtime"
+)
+
+// Sizes of gopher-lua's objects, as the walk counts them: estimates of
+// what each costs on Go's heap (struct, map entry or slice slot rounded to
+// its size class), not exact figures.
+const (
+	tableBytes    = 128
+	entryBytes    = 48
+	stringBytes   = 16
+	functionBytes = 64
+	upvalueBytes  = 48
+	userdataBytes = 64
+	threadBytes   = 4096
+	// sharedString is the length from which a string's bytes are counted
+	// once however many places hold it (keyed by its data's address):
+	// shorter ones are counted at each place.
+	sharedString = 64
+)
+
+// sizer estimates the memory that Lua data holds, counting every object
+// once however many places reach it. It reads the data only: run it on the
+// goroutine that drives the host.
+type sizer struct {
+	seen  map[unsafe.Pointer]struct{}
+	bytes int64
+}
+
+func newSizer() *sizer { return &sizer{seen: make(map[unsafe.Pointer]struct{})} }
+
+// first reports whether p is seen for the first time, and marks it.
+func (z *sizer) first(p unsafe.Pointer) bool {
+	if _, ok := z.seen[p]; ok {
+		return false
+	}
+	z.seen[p] = struct{}{}
+	return true
+}
+
+// value adds what v holds.
+func (z *sizer) value(v lua.LValue) {
+	switch x := v.(type) {
+	case lua.LString:
+		if len(x) >= sharedString && !z.first(unsafe.Pointer(unsafe.StringData(string(x)))) {
+			return
+		}
+		z.bytes += stringBytes + int64(len(x))
+	case *lua.LTable:
+		z.table(x)
+	case *lua.LFunction:
+		if !z.first(unsafe.Pointer(x)) {
+			return
+		}
+		z.bytes += functionBytes + upvalueBytes*int64(len(x.Upvalues))
+		if x.Env != nil {
+			z.table(x.Env)
+		}
+		for _, uv := range x.Upvalues {
+			z.value(uv.Value())
+		}
+	case *lua.LUserData:
+		if !z.first(unsafe.Pointer(x)) {
+			return
+		}
+		z.bytes += userdataBytes
+		if x.Env != nil {
+			z.table(x.Env)
+		}
+		if x.Metatable != nil {
+			z.value(x.Metatable)
+		}
+	case *lua.LState:
+		z.thread(x)
+	}
+}
+
+func (z *sizer) table(t *lua.LTable) {
+	if !z.first(unsafe.Pointer(t)) {
+		return
+	}
+	z.bytes += tableBytes
+	if t.Metatable != nil {
+		z.value(t.Metatable)
+	}
+	t.ForEach(func(k, v lua.LValue) {
+		z.bytes += entryBytes
+		z.value(k)
+		z.value(v)
+	})
+}
+
+// thread adds a Lua thread (the main state or a coroutine): its
+// environment and every local and function of its call stack. Temporary
+// values of frames other than the running one are not seen.
+func (z *sizer) thread(L *lua.LState) {
+	if !z.first(unsafe.Pointer(L)) {
+		return
+	}
+	z.bytes += threadBytes
+	if L.Env != nil {
+		z.table(L.Env)
+	}
+	for level := 0; ; level++ {
+		dbg, ok := L.GetStack(level)
+		if !ok {
+			break
+		}
+		fn, err := L.GetInfo("f", dbg, lua.LNil)
+		if err != nil {
+			continue
+		}
+		z.value(fn)
+		if f, ok := fn.(*lua.LFunction); !ok || f.IsG {
+			continue
+		}
+		for n := 1; ; n++ {
+			name, v := L.GetLocal(dbg, n)
+			if name == "" {
+				break
+			}
+			z.value(v)
+		}
+	}
+	for i := 1; i <= L.GetTop(); i++ {
+		z.value(L.Get(i))
+	}
+}
+
+// state adds a script's Lua state: its globals, registry and stack.
+func (z *sizer) state(st *state) {
+	if st.L == nil {
+		return
+	}
+	z.table(st.L.G.Global)
+	z.table(st.L.G.Registry)
+	z.thread(st.L)
+	// The script's table is held by Go: its callbacks' upvalues (a
+	// module-level local) are the state's too.
+	z.table(st.props)
+	z.table(st.ctx)
+	for _, fn := range []*lua.LFunction{st.onCreate, st.onUpdate, st.onDestroy, st.onReload} {
+		if fn != nil {
+			z.value(fn)
+		}
+	}
+	if st.events != nil {
+		z.table(st.events)
+	}
+}
+
+// plain adds plain data held on the Go side (the blackboard).
+func (z *sizer) plain(v any) {
+	switch x := v.(type) {
+	case string:
+		z.bytes += stringBytes + int64(len(x))
+	case *runtime.Table:
+		z.bytes += tableBytes + entryBytes*int64(len(x.Fields))
+		for _, f := range x.Fields {
+			z.plain(f.Key)
+			z.plain(f.Value)
+		}
+	}
+}
