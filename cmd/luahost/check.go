@@ -363,6 +363,15 @@ func loadProblem(path string, err error) problem {
 	return problem{Path: path, Line: 1, Col: 1, Severity: sevError, Message: msg}
 }
 
+// cliCeiling maps the CLI's --memory-ceiling in MiB (0: the default,
+// negative: off) to luabind's MemoryCeiling in bytes.
+func cliCeiling(mib int64) int64 {
+	if mib < 0 {
+		return -1
+	}
+	return mib << 20
+}
+
 // cliBudget maps the CLI's budget (0: off) to luabind's (negative: off).
 func cliBudget(d time.Duration) time.Duration {
 	if d <= 0 {

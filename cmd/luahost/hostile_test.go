@@ -93,6 +93,7 @@ func (c hostileCase) runFlags(t *testing.T) runFlags {
 	fs.IntVar(&f.frames, "frames", f.frames, "")
 	fs.Float64Var(&f.dt, "dt", f.dt, "")
 	fs.DurationVar(&f.budget, "budget", 0, "")
+	fs.Int64Var(&f.ceiling, "memory-ceiling", 0, "")
 	fs.Int64Var(&f.seed, "seed", 0, "")
 	require.NoError(t, fs.Parse(c.args), "%s.want: args the Go API run understands", c.name)
 	require.Empty(t, fs.Args(), "%s.want: args", c.name)
@@ -156,7 +157,7 @@ func TestHostile(t *testing.T) {
 			}
 			f := c.runFlags(t)
 			var stdout, stderr bytes.Buffer
-			cfg := loadConfig{budget: cliBudget(f.budget), stdout: &stdout, stderr: &stderr}
+			cfg := loadConfig{budget: cliBudget(f.budget), ceiling: cliCeiling(f.ceiling), stdout: &stdout, stderr: &stderr}
 			if slices.Contains(c.args, "--seed") {
 				cfg.seed = &f.seed
 			}

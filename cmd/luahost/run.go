@@ -19,9 +19,11 @@ type runFlags struct {
 	watch  bool
 	seed   int64
 	budget time.Duration
-	strict bool
-	stats  bool
-	json   bool
+	// ceiling is --memory-ceiling in MiB (0: the default, negative: off).
+	ceiling int64
+	strict  bool
+	stats   bool
+	json    bool
 
 	set map[string]bool
 }
@@ -48,6 +50,7 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 	fs.Float64Var(&f.fps, "fps", 60, fpsHelp)
 	fs.Int64Var(&f.seed, "seed", 0, "seed for the scripts' math.random (default: the scene's seed)")
 	fs.DurationVar(&f.budget, "budget", luabind.DefaultBudget, "time budget of each callback (0: no budget, for trusted scripts)")
+	fs.Int64Var(&f.ceiling, "memory-ceiling", 0, "live heap in MiB near which the instance holding the most memory is faulted (0: a quarter of the machine's memory, never above GOMEMLIMIT; -1: off)")
 	fs.BoolVar(&f.strict, "strict", false, "exit 1 when any script error happened")
 	fs.BoolVar(&f.stats, "stats", false, "print statistics to stderr at the end")
 	if bench {
@@ -80,7 +83,7 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 	if f.watch && !f.set["dt"] {
 		f.dt = 1 / f.fps
 	}
-	cfg := loadConfig{budget: cliBudget(f.budget), stdout: stdout, stderr: stderr}
+	cfg := loadConfig{budget: cliBudget(f.budget), ceiling: cliCeiling(f.ceiling), stdout: stdout, stderr: stderr}
 	if bench {
 		// Script output is discarded, both print and ctx.log; errors are
 		// still reported on stderr.

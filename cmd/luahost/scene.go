@@ -168,10 +168,11 @@ type world struct {
 
 // loadConfig is what loading a scene takes from the command line.
 type loadConfig struct {
-	seed   *int64
-	budget time.Duration
-	stdout io.Writer
-	stderr io.Writer
+	seed    *int64
+	budget  time.Duration
+	ceiling int64
+	stdout  io.Writer
+	stderr  io.Writer
 	// log receives ctx.log lines; nil means stderr.
 	log io.Writer
 }
@@ -208,7 +209,7 @@ func loadScene(path string, cfg loadConfig) (*world, error) {
 	if log == nil {
 		log = cfg.stderr
 	}
-	host, err := luabind.New(rt, luabind.Options{Dir: dir, Budget: cfg.budget, Stdout: cfg.stdout, Log: log})
+	host, err := luabind.New(rt, luabind.Options{Dir: dir, Budget: cfg.budget, MemoryCeiling: cfg.ceiling, Stdout: cfg.stdout, Log: log})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
