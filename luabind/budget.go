@@ -53,6 +53,18 @@ type budget struct {
 	seq   uint64
 	depth int
 
+	// measure returns the size of the host's Lua data, or a size past
+	// stopAt as soon as it knows it is (stopAt 0: no stop); it runs on
+	// the driving goroutine, when the watchdog asks for it. memSeq is the
+	// callback whose first measure memBase is.
+	measure func(stopAt int64) int64
+	memSeq  uint64
+	memBase int64
+	// quietUntil rations measures: after one that took d, none runs for
+	// 3d, so that measuring costs at most a quarter of a callback's time
+	// however fast the rest of the process allocates.
+	quietUntil time.Time
+
 	stop chan struct{}
 	done sync.WaitGroup
 
@@ -69,10 +81,13 @@ type budgetRound struct {
 	// frames, or fired.
 	armed atomic.Uint64
 	why   atomic.Int32
+	// poll holds the number of a callback whose host's Lua data the
+	// watchdog wants measured, or 0.
+	poll atomic.Uint64
 	// The VM reads done before every instruction and writes armed for
 	// every callback: the padding keeps another host's round, running on
 	// another core, off these cache lines.
-	_ [cacheLinePad - 24]byte
+	_ [cacheLinePad - 32]byte
 }
 
 // cacheLinePad is two cache lines: the size that keeps a hot object of
@@ -125,8 +140,39 @@ func newRound() *budgetRound { return &budgetRound{done: make(chan struct{})} }
 func (b *budget) Deadline() (time.Time, bool) { return time.Time{}, false }
 
 // Done implements context.Context: it is closed when the running callback
-// is past its limits. gopher-lua calls it before every instruction.
-func (b *budget) Done() <-chan struct{} { return b.round.Load().done }
+// is past its limits. gopher-lua calls it before every instruction, on
+// the driving goroutine: when the watchdog asked for a measure, it is
+// taken there, where the Lua data may be read.
+func (b *budget) Done() <-chan struct{} {
+	r := b.round.Load()
+	if r.poll.Load() != 0 {
+		b.poll(r)
+	}
+	return r.done
+}
+
+// poll measures the host's Lua data for the running callback. The first
+// measure of a callback is its base; a later one more than three quarters
+// of the memory limit above it stops the callback.
+func (b *budget) poll(r *budgetRound) {
+	seq := r.poll.Swap(0)
+	if seq != b.seq || b.depth == 0 || b.measure == nil {
+		return
+	}
+	start := time.Now()
+	if start.Before(b.quietUntil) {
+		return
+	}
+	defer func() { b.quietUntil = time.Now().Add(3 * time.Since(start)) }()
+	if b.memSeq != seq {
+		b.memSeq, b.memBase = seq, b.measure(0)
+		return
+	}
+	over := b.memBase + int64(b.mem/4*3)
+	if b.measure(over) > over {
+		b.fire(r, seq, whyMemory)
+	}
+}
 
 // Err implements context.Context.
 func (b *budget) Err() error {
@@ -209,7 +255,7 @@ func (b *budget) watch() {
 	defer t.Stop()
 	sample := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
 	var tick, start int64
-	var lastSeq, base uint64
+	var lastSeq, base, next uint64
 	for {
 		select {
 		case <-b.stop:
@@ -229,14 +275,18 @@ func (b *budget) watch() {
 			allocs = sample[0].Value.Uint64()
 		}
 		if seq != lastSeq {
-			lastSeq, start, base = seq, tick, allocs
+			lastSeq, start, base, next = seq, tick, allocs, b.mem/4
 			continue
 		}
 		switch {
 		case tick-start >= b.ticks:
 			b.fire(r, seq, whyTime)
-		case b.mem > 0 && allocs-base > b.mem:
-			b.fire(r, seq, whyMemory)
+		case b.mem > 0 && allocs-base > next:
+			// The process allocated enough that this host may have:
+			// ask the driving goroutine to measure, and again after
+			// every further quarter limit.
+			r.poll.Store(seq)
+			next = allocs - base + b.mem/4
 		}
 	}
 }

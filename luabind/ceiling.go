@@ -150,7 +150,7 @@ func (h *Host) checkCeiling() {
 // faultLargest measures the host's Lua data and, when the host holds the
 // most of the process's hosts, faults its largest consumer.
 func (h *Host) faultLargest(live int64) {
-	z := newSizer()
+	z := newSizer(h.seen)
 	var total int64
 	var worst *runtime.Instance
 	var worstState *Script

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"sync"
 	"time"
+	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
 
@@ -32,10 +33,18 @@ type Options struct {
 	// value turns budgets (and the memory limit) off for trusted scripts,
 	// which saves gopher-lua's per-instruction context check.
 	Budget time.Duration
-	// MemoryLimit is how many bytes a single callback may allocate before
-	// it is stopped, measured on the process's heap every watchdog tick
-	// (so a single huge allocation may overshoot it). The default (zero)
-	// value is DefaultMemoryLimit; a negative value turns the limit off.
+	// MemoryLimit bounds what a single callback (with the callbacks it
+	// runs) may keep: the growth of this host's Lua data (states, selves,
+	// blackboard) during it. It counts nothing of another runtime's or
+	// goroutine's allocations: the process's allocations only tell the
+	// watchdog when to measure this host's data (after every quarter of
+	// the limit allocated during the callback), and the first measure is
+	// the callback's base; a callback whose data grew past three quarters
+	// of the limit over its base is stopped. So a callback is stopped once
+	// it keeps between three quarters of the limit and the limit plus what
+	// it allocated before its base; garbage it drops is not counted (its
+	// time budget bounds that). The default (zero) value is
+	// DefaultMemoryLimit; a negative value turns the limit off.
 	MemoryLimit int64
 	// MemoryCeiling is the live heap, in bytes, that the process's Lua
 	// data must stay under: when the live heap after a garbage collection
@@ -93,6 +102,12 @@ type Host struct {
 	// setupSpawns are entities spawned by scripts outside a frame; they
 	// become Active before the next frame.
 	setupSpawns []runtime.Handle
+	// building are the states whose chunk or onReload runs before they
+	// join a script, for the memory limit's measure.
+	building []*state
+	// seen is the set of objects a measure of the Lua data saw, kept
+	// for the next one.
+	seen map[unsafe.Pointer]struct{}
 	// ceilingMark is the live heap at which the ceiling last acted.
 	ceilingMark int64
 	deferred    deferred
@@ -157,6 +172,7 @@ func New(rt *runtime.Runtime, opts Options) (*Host, error) {
 		chunks:  opts.Chunks,
 		scripts: make(map[string]*Script),
 		refused: make(map[string]string),
+		seen:    make(map[unsafe.Pointer]struct{}),
 		out:     bufio.NewWriter(opts.Stdout),
 		log:     opts.Log,
 	}
@@ -166,6 +182,7 @@ func New(rt *runtime.Runtime, opts Options) (*Host, error) {
 			mem = uint64(opts.MemoryLimit)
 		}
 		h.budget = newBudget(opts.Budget, mem)
+		h.budget.measure = h.luaBytes
 	}
 	h.states = pool.New(pool.Options[lua.LState]{
 		Limit: opts.StatePool,

@@ -31,12 +31,24 @@ const (
 type sizer struct {
 	seen  map[unsafe.Pointer]struct{}
 	bytes int64
+	// stopAt ends the walk early once bytes passes it (0: never).
+	stopAt int64
 }
 
-func newSizer() *sizer { return &sizer{seen: make(map[unsafe.Pointer]struct{})} }
+// newSizer returns a sizer that reuses seen, cleared, as its seen set:
+// a measure then allocates nothing (it runs when the process allocated a
+// lot, and must not add to it).
+func newSizer(seen map[unsafe.Pointer]struct{}) *sizer {
+	clear(seen)
+	return &sizer{seen: seen}
+}
 
-// first reports whether p is seen for the first time, and marks it.
+// first reports whether p is seen for the first time, and marks it. Past
+// stopAt, nothing is new: the walk winds down.
 func (z *sizer) first(p unsafe.Pointer) bool {
+	if z.stopAt > 0 && z.bytes > z.stopAt {
+		return false
+	}
 	if _, ok := z.seen[p]; ok {
 		return false
 	}
@@ -167,4 +179,34 @@ func (z *sizer) plain(v any) {
 			z.plain(f.Value)
 		}
 	}
+}
+
+// luaBytes estimates the memory the host's Lua data holds, or a size past
+// stopAt as soon as it is past it (stopAt 0: the whole): every state
+// (also one being loaded or migrated to), every instance's self, and the
+// blackboard. It is the per-callback memory limit's measure, taken on the
+// driving goroutine: another runtime's or goroutine's allocations never
+// change it. O(the data).
+func (h *Host) luaBytes(stopAt int64) int64 {
+	z := newSizer(h.seen)
+	z.stopAt = stopAt
+	for _, s := range h.order {
+		z.state(s.st)
+	}
+	for _, st := range h.building {
+		z.state(st)
+	}
+	for _, e := range h.rt.Entities() {
+		insts, _ := h.rt.Instances(e)
+		for _, inst := range insts {
+			if li, ok := inst.Data.(*instance); ok {
+				z.table(li.self)
+			}
+		}
+	}
+	bb := h.rt.Blackboard()
+	for _, k := range bb.Keys() {
+		z.plain(bb.GetPlain(k))
+	}
+	return z.bytes
 }

@@ -76,6 +76,8 @@ func (h *Host) Reload(name string, source []byte) error {
 		return &ReloadError{Script: name, Err: err}
 	}
 	var migs []migration
+	h.building = append(h.building, next)
+	defer func() { h.building = h.building[:len(h.building)-1] }()
 	h.deferred.on = true
 	for _, inst := range h.rt.ScriptInstances(s) {
 		// A Go function an onReload called may have destroyed it.

@@ -121,7 +121,10 @@ func (h *Host) run(s *Script, src []byte) (*state, lua.LValue, error) {
 	st := &state{host: h, script: s, L: L, frame: ^uint64(0)}
 	st.bind()
 	L.Push(L.NewFunctionFromProto(proto))
-	if err := st.pcall(0, 1, "chunk"); err != nil {
+	h.building = append(h.building, st)
+	err = st.pcall(0, 1, "chunk")
+	h.building = h.building[:len(h.building)-1]
+	if err != nil {
 		st.close()
 		if se, ok := err.(*runtime.ScriptError); ok {
 			return nil, nil, loadError(s.name, s.file, se.Message)

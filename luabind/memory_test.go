@@ -1,0 +1,112 @@
+package luabind
+
+import (
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// sink keeps the compiler from dropping the allocations of
+// TestMemoryLimitPerRuntime's allocating goroutine.
+var sink atomic.Pointer[[]byte]
+
+// TestMemoryLimitPerRuntime: a callback that allocates nothing is never
+// stopped by its memory limit while another runtime (whose runaway is
+// stopped by its own limit) and another goroutine allocate hundreds of
+// megabytes meanwhile.
+func TestMemoryLimitPerRuntime(t *testing.T) {
+	quiet := newWorld(t, withBudget(20*time.Second, hostileMemory))
+	busy := quiet.attach(quiet.rt.Spawn(), "helper/busy", map[string]any{"rounds": 300})
+	require.NoError(t, quiet.rt.Activate(busy.Entity()))
+
+	other := newWorld(t, withBudget(10*time.Second, hostileMemory))
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	var otherFrames atomic.Int64
+	wg.Add(2)
+	go func() {
+		// Another runtime: a runaway allocation every frame.
+		defer wg.Done()
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			e := other.rt.Spawn()
+			if _, err := other.h.Attach(e, "hostile/growth", nil); err != nil {
+				panic(err)
+			}
+			_ = other.rt.Activate(e)
+			_ = other.rt.Step(0.1)
+			otherFrames.Add(1)
+		}
+	}()
+	go func() {
+		// Any goroutine: garbage, fast.
+		defer wg.Done()
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			b := make([]byte, 1<<20)
+			sink.Store(&b)
+		}
+	}()
+	// Let the others run a frame first, so that they allocate all along.
+	for otherFrames.Load() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	start := time.Now()
+	quiet.step(1, 0.1)
+	elapsed := time.Since(start)
+	close(stop)
+	wg.Wait()
+
+	t.Logf("the quiet frame took %v while the other runtime ran %d frames", elapsed, otherFrames.Load())
+	quiet.requireNoErrors()
+	assert.Equal(t, []string{"busy done"}, quiet.lines())
+	errs := other.scriptErrors()
+	require.NotEmpty(t, errs)
+	assert.ErrorIs(t, errs[0], ErrMemory, "the other runtime's runaway is stopped by its own limit: %s", errs[0].Message)
+}
+
+// BenchmarkBudgetDone measures what gopher-lua's per-instruction check
+// costs the budget: Done, with the check for a measure the watchdog asked
+// for (one more load on the round's cache line). This is the whole
+// per-instruction price of the per-runtime memory limit; its per-callback
+// price is nothing beyond the budget's own atomic swap.
+func BenchmarkBudgetDone(b *testing.B) {
+	bud := newBudget(DefaultBudget, DefaultMemoryLimit)
+	defer bud.close()
+	b.ReportAllocs()
+	for b.Loop() {
+		select {
+		case <-bud.Done():
+			b.Fatal("fired")
+		default:
+		}
+	}
+}
+
+// BenchmarkMeasure10000 measures one measure of a host's Lua data, the
+// walk the memory limit takes when the process allocated a quarter of
+// the limit during a callback (and the ceiling, near the ceiling): 10,000
+// spinner instances, each with its self, and the spinner's state.
+func BenchmarkMeasure10000(b *testing.B) {
+	rt, h := newBenchWorld(b, benchEntities, DefaultBudget)
+	defer h.Close()
+	require.NoError(b, rt.Step(1.0/60))
+	b.ReportAllocs()
+	var bytes int64
+	for b.Loop() {
+		bytes = h.luaBytes(0)
+	}
+	b.ReportMetric(float64(bytes)/(1<<20), "MiB-measured")
+}
