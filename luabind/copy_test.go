@@ -14,7 +14,7 @@ import (
 // copyBound is how long a copy refused past its bounds may take: a
 // million values, slow under -race, but nothing like the 2^22 paths of an
 // exponential walk.
-const copyBound = 5 * time.Second
+const copyBound = 15 * time.Second
 
 // TestCopyBounded: data shared at 2^22 places (testdata/scripts/dag/) is
 // never walked exponentially, wherever it is copied. With a short budget

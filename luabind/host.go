@@ -12,7 +12,6 @@ import (
 	"slices"
 	"sync"
 	"time"
-	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
 
@@ -107,7 +106,7 @@ type Host struct {
 	building []*state
 	// seen is the set of objects a measure of the Lua data saw, kept
 	// for the next one.
-	seen map[unsafe.Pointer]struct{}
+	seen *pointerSet
 	// ceilingMark is the live heap at which the ceiling last acted.
 	ceilingMark int64
 	deferred    deferred
@@ -172,7 +171,7 @@ func New(rt *runtime.Runtime, opts Options) (*Host, error) {
 		chunks:  opts.Chunks,
 		scripts: make(map[string]*Script),
 		refused: make(map[string]string),
-		seen:    make(map[unsafe.Pointer]struct{}),
+		seen:    &pointerSet{},
 		out:     bufio.NewWriter(opts.Stdout),
 		log:     opts.Log,
 	}

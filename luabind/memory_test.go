@@ -110,3 +110,28 @@ func BenchmarkMeasure10000(b *testing.B) {
 	}
 	b.ReportMetric(float64(bytes)/(1<<20), "MiB-measured")
 }
+
+// TestSizer: a measure counts each table, function and long string once
+// however many places hold it, ends on cycles, and grows with the data.
+func TestSizer(t *testing.T) {
+	w := newWorld(t)
+	L := w.h.states.Get()
+	defer L.Close()
+	size := func(code string) int64 {
+		require.NoError(t, L.DoString("v = "+code))
+		z := newSizer(&pointerSet{})
+		z.value(L.GetGlobal("v"))
+		return z.bytes
+	}
+	small := size(`{1, 2, 3}`)
+	assert.Equal(t, int64(tableBytes+3*entryBytes), small)
+	assert.Equal(t, int64(tableBytes+2*entryBytes+2*stringBytes+len("a")+len("b")), size(`{a = 1, b = 2}`))
+	cyclic := size(`(function() local t = {} t.self = t return t end)()`)
+	assert.Equal(t, int64(tableBytes+entryBytes+stringBytes+len("self")), cyclic, "a cycle counts once")
+	shared := size(`(function() local s = {1, 2, 3} return {s, s, s} end)()`)
+	assert.Equal(t, tableBytes+3*entryBytes+small, shared, "a shared table counts once")
+	long := size(`(function() local s = ("x"):rep(1000) return {s, s} end)()`)
+	assert.Equal(t, int64(tableBytes+2*entryBytes+stringBytes+1000), long, "a long string held twice counts once")
+	mixed := size(`{1, 2, nil, 4, x = {}}`)
+	assert.Greater(t, mixed, small, "array and hash parts both count")
+}

@@ -1,6 +1,7 @@
 package luabind
 
 import (
+	"math/bits"
 	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
@@ -29,17 +30,17 @@ const (
 // once however many places reach it. It reads the data only: run it on the
 // goroutine that drives the host.
 type sizer struct {
-	seen  map[unsafe.Pointer]struct{}
+	seen  *pointerSet
 	bytes int64
 	// stopAt ends the walk early once bytes passes it (0: never).
 	stopAt int64
 }
 
 // newSizer returns a sizer that reuses seen, cleared, as its seen set:
-// a measure then allocates nothing (it runs when the process allocated a
-// lot, and must not add to it).
-func newSizer(seen map[unsafe.Pointer]struct{}) *sizer {
-	clear(seen)
+// a measure then allocates nothing once the set is large enough (it runs
+// when the process allocated a lot, and must not add to it).
+func newSizer(seen *pointerSet) *sizer {
+	seen.reset()
 	return &sizer{seen: seen}
 }
 
@@ -49,11 +50,56 @@ func (z *sizer) first(p unsafe.Pointer) bool {
 	if z.stopAt > 0 && z.bytes > z.stopAt {
 		return false
 	}
-	if _, ok := z.seen[p]; ok {
-		return false
+	return z.seen.add(uintptr(p))
+}
+
+// pointerSet is a set of addresses, open addressing with linear probing:
+// a measure inserts every object it reaches, and a Go map costs several
+// times more per insert. It holds addresses as numbers, not pointers: a
+// measure only compares them, while everything it reaches is alive.
+type pointerSet struct {
+	slots []uintptr
+	n     int
+	// shift keeps the top bits of the Fibonacci hash: len(slots) is
+	// 1 << (64 - shift).
+	shift uint
+}
+
+// reset empties the set, keeping its room.
+func (s *pointerSet) reset() {
+	clear(s.slots)
+	s.n = 0
+}
+
+// add inserts p and reports whether it was new. p is never 0.
+func (s *pointerSet) add(p uintptr) bool {
+	if 2*(s.n+1) > len(s.slots) {
+		s.grow()
 	}
-	z.seen[p] = struct{}{}
-	return true
+	mask := uintptr(len(s.slots) - 1)
+	for i := (p * 0x9E3779B97F4A7C15) >> s.shift; ; i = (i + 1) & mask {
+		switch s.slots[i] {
+		case p:
+			return false
+		case 0:
+			s.slots[i] = p
+			s.n++
+			return true
+		}
+	}
+}
+
+func (s *pointerSet) grow() {
+	old := s.slots
+	n := max(1024, 2*len(old))
+	s.slots = make([]uintptr, n)
+	s.shift = uint(64 - bits.TrailingZeros(uint(n)))
+	s.n = 0
+	for _, p := range old {
+		if p != 0 {
+			s.add(p)
+		}
+	}
 }
 
 // value adds what v holds.
@@ -101,11 +147,22 @@ func (z *sizer) table(t *lua.LTable) {
 	if t.Metatable != nil {
 		z.value(t.Metatable)
 	}
-	t.ForEach(func(k, v lua.LValue) {
+	// The array part by index and the rest with Next: ForEach would box
+	// every array index into a new number.
+	n := t.Len()
+	for i := 1; i <= n; i++ {
+		z.bytes += entryBytes
+		z.value(t.RawGetInt(i))
+	}
+	var k lua.LValue = lua.LNil
+	if n > 0 {
+		k = lua.LNumber(n)
+	}
+	for k, v := t.Next(k); k != lua.LNil; k, v = t.Next(k) {
 		z.bytes += entryBytes
 		z.value(k)
 		z.value(v)
-	})
+	}
 }
 
 // thread adds a Lua thread (the main state or a coroutine): its
