@@ -301,7 +301,7 @@ func (st *state) ctxLog(L *lua.LState) int {
 		} else {
 			b.WriteByte('\t')
 		}
-		b.WriteString(L.ToStringMeta(L.Get(i)).String())
+		b.WriteString(toString(L, L.Get(i)))
 	}
 	b.WriteByte('\n')
 	fmt.Fprint(st.host.log, b.String())
