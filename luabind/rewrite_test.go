@@ -2,12 +2,14 @@ package luabind
 
 import (
 	"errors"
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
+	"github.com/yuin/gopher-lua/parse"
 
 	"github.com/luahost/luahost/runtime"
 )
@@ -130,4 +132,27 @@ func TestHelperConstantsUnreachable(t *testing.T) {
 	out, msg := runSource(t, w, "print(pcall(function() return ('\\0luahost:' .. 'x')(1) end))")
 	assert.Empty(t, msg)
 	assert.True(t, strings.HasPrefix(out, "false\t"), out)
+}
+
+// TestRewriteKeepsPlainCode: code without .., # or multiple assignment
+// compiles to the very instructions gopher-lua makes, so the rewrite costs
+// such code nothing at run time (the 10,000-spinner frame of SPEC 10).
+func TestRewriteKeepsPlainCode(t *testing.T) {
+	src, err := os.ReadFile("../testdata/bench/scripts/spinner.lua")
+	require.NoError(t, err)
+	rewritten, err := compileChunk(string(src), "spinner.lua", 1<<20)
+	require.NoError(t, err)
+	stmts, err := parse.Parse(strings.NewReader(string(src)), "spinner.lua")
+	require.NoError(t, err)
+	plain, err := lua.Compile(stmts, "spinner.lua")
+	require.NoError(t, err)
+	var same func(a, b *lua.FunctionProto)
+	same = func(a, b *lua.FunctionProto) {
+		assert.Equal(t, b.Code, a.Code)
+		require.Len(t, a.FunctionPrototypes, len(b.FunctionPrototypes))
+		for i := range a.FunctionPrototypes {
+			same(a.FunctionPrototypes[i], b.FunctionPrototypes[i])
+		}
+	}
+	same(rewritten, plain)
 }
