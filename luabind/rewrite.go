@@ -25,7 +25,10 @@ import (
 //     (concatSite), which formats numbers as Lua 5.1 does, refuses a
 //     result past the host's MaxStringSize and names a bad operand;
 //   - # becomes a call of lenSite, which finds the end of arrays longer
-//     than gopher-lua's array part (arrays.go).
+//     than gopher-lua's array part (arrays.go);
+//   - a generic for's expression list is evaluated into locals first
+//     (gopher-lua loses a table constructor there: for k, v in next, {..}
+//     ran no iteration).
 //
 // Rewritten nodes carry the line of the source they replace, so errors
 // and tracebacks point at the script's own lines.
@@ -182,6 +185,7 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 		rw.fn.blocks = append(rw.fn.blocks, s.Names)
 		s.Stmts = rw.block(s.Stmts)
 		rw.fn.blocks = rw.fn.blocks[:len(rw.fn.blocks)-1]
+		return rw.genericFor(s)
 	case *ast.FuncDefStmt:
 		if s.Name.Func != nil {
 			s.Name.Func = rw.expr(s.Name.Func)

@@ -70,6 +70,34 @@ func (rw *rewriter) multipleAssign(s *ast.AssignStmt) ast.Stmt {
 	return at(&ast.DoBlockStmt{Stmts: stmts}, s)
 }
 
+// genericFor rewrites for names in e1, e2, e3 do ... end, when the
+// expressions are more than names and calls, into
+//
+//	do local (1), (2), (3) = e1, e2, e3; for names in (1), (2), (3) do ... end end
+//
+// which gopher-lua compiles right; the local assignment adjusts the list
+// to three values as the for would.
+func (rw *rewriter) genericFor(s *ast.GenericForStmt) ast.Stmt {
+	simple := true
+	for _, e := range s.Exprs {
+		switch e.(type) {
+		case *ast.IdentExpr, *ast.FuncCallExpr:
+		default:
+			simple = false
+		}
+	}
+	if simple {
+		return s
+	}
+	names := []string{rw.temp(), rw.temp(), rw.temp()}
+	hoisted := at(&ast.LocalAssignStmt{Names: names, Exprs: s.Exprs}, s)
+	s.Exprs = make([]ast.Expr, len(names))
+	for i, n := range names {
+		s.Exprs[i] = at(&ast.IdentExpr{Value: n}, s)
+	}
+	return at(&ast.DoBlockStmt{Stmts: []ast.Stmt{hoisted, s}}, s)
+}
+
 func copyAdd(m map[string]bool, name string) map[string]bool {
 	out := make(map[string]bool, len(m)+1)
 	for k := range m {

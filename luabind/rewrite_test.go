@@ -156,3 +156,13 @@ func TestRewriteKeepsPlainCode(t *testing.T) {
 	}
 	same(rewritten, plain)
 }
+
+// TestGenericForExpressions: a generic for whose expression list holds
+// more than names and calls runs (gopher-lua ran no iteration of
+// for k, v in next, {...}).
+func TestGenericForExpressions(t *testing.T) {
+	w := newWorld(t)
+	out, msg := runSource(t, w, "local s = 0\nfor _, v in next, {10, 20, 30} do s = s + v end\nfor i, v in ipairs({4, 5}) do s = s + i * v end\nprint(s)")
+	assert.Empty(t, msg)
+	assert.Equal(t, "74\n", out)
+}
