@@ -12,7 +12,8 @@
 // when the scene ran (script errors are reported, not fatal); 1 with
 // --strict when any script error happened, or from check when any script
 // has a problem; 2 for bad usage, a bad scene or a script that does not
-// compile.
+// compile; 130 after a second Ctrl-C or SIGTERM, which stops run at once
+// while the first one's shutdown is still under way.
 package main
 
 import (
