@@ -3,7 +3,6 @@ package luabind
 import (
 	"fmt"
 	"math"
-	"strconv"
 
 	lua "github.com/yuin/gopher-lua"
 
@@ -88,14 +87,9 @@ func checkXYZ(L *lua.LState, n int) runtime.Vec3 {
 	return runtime.Vec3{X: float64(L.CheckNumber(n)), Y: float64(L.CheckNumber(n + 1)), Z: float64(L.CheckNumber(n + 2))}
 }
 
-// formatNum formats a number as Lua's tostring does (%.14g).
-func formatNum(f float64) string {
-	return strconv.FormatFloat(f, 'g', 14, 64)
-}
-
 // vecString is tostring of a vector: "vec3(1, 2, 3)".
 func vecString(v runtime.Vec3) string {
-	return "vec3(" + formatNum(v.X) + ", " + formatNum(v.Y) + ", " + formatNum(v.Z) + ")"
+	return "vec3(" + formatNumber(lua.LNumber(v.X)) + ", " + formatNumber(lua.LNumber(v.Y)) + ", " + formatNumber(lua.LNumber(v.Z)) + ")"
 }
 
 func add(a, b runtime.Vec3) runtime.Vec3 {
