@@ -1,6 +1,8 @@
 package luabind
 
 import (
+	"strings"
+
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -60,7 +62,9 @@ func localName(p *lua.FunctionProto, reg, pc int) string {
 
 // objName names what register reg held at instruction pc of p.
 func objName(p *lua.FunctionProto, pc, reg int) culprit {
-	if name := localName(p, reg, pc); name != "" {
+	// Names in parentheses are the compile step's temporaries (and the
+	// for loops' hidden locals): what they copied is named instead.
+	if name := localName(p, reg, pc); name != "" && !strings.HasPrefix(name, "(") {
 		return culprit{"local", name}
 	}
 	setter := findSetReg(p, pc, reg)

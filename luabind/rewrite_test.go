@@ -166,3 +166,11 @@ func TestGenericForExpressions(t *testing.T) {
 	assert.Empty(t, msg)
 	assert.Equal(t, "74\n", out)
 }
+
+// TestMultipleAssignNames: an error on a target evaluated into a
+// temporary of the rewrite names the script's variable.
+func TestMultipleAssignNames(t *testing.T) {
+	w := newWorld(t)
+	_, msg := runSource(t, w, "local t\nt.x, t = 1, {}")
+	assert.Equal(t, "prog.lua:2: attempt to index a nil value (local 't')", msg)
+}
