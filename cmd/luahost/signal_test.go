@@ -6,6 +6,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -179,4 +180,38 @@ func TestSecondSignal(t *testing.T) {
 			assert.Contains(t, l.errText(), "again while shutting down")
 		})
 	}
+}
+
+func TestWatchFolderMovedAwayAndBack(t *testing.T) {
+	// Under --watch, the script folder moved away and back: one warning
+	// while it is gone, and the save after its return is applied.
+	dir := t.TempDir()
+	scripts := filepath.Join(dir, "scripts")
+	require.NoError(t, os.Mkdir(scripts, 0o755))
+	version := func(v string) []byte {
+		return []byte(`return {
+  onCreate = function(self, ctx) print("` + v + `") end,
+  onReload = function(self, old, ctx) print("` + v + `") end,
+}
+`)
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(scripts, "v.lua"), version("v1"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "scene.json"), []byte(`{"entities": [{"scripts": ["v"]}]}`), 0o644))
+
+	l := startLive(t, dir, "run", "scene.json", "--watch", "--fps", "30")
+	l.waitFor(t, "v1", 10*time.Second, func(s string) bool { return s == "v1" })
+	require.NoError(t, os.Rename(scripts, scripts+".aside"))
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(l.errText(), "the folder is gone") {
+		require.True(t, time.Now().Before(deadline), "no warning; stderr:\n%s", l.errText())
+		time.Sleep(20 * time.Millisecond)
+	}
+	require.NoError(t, os.Rename(scripts+".aside", scripts))
+	require.NoError(t, os.WriteFile(filepath.Join(scripts, "v.lua"), version("v2"), 0o644))
+	l.waitFor(t, "v2", 10*time.Second, func(s string) bool { return s == "v2" })
+
+	require.NoError(t, l.cmd.Process.Signal(os.Interrupt))
+	l.rest(t, 5*time.Second)
+	require.NoError(t, l.cmd.Wait(), "stderr:\n%s", l.errText())
+	assert.Equal(t, 1, strings.Count(l.errText(), "the folder is gone"), l.errText())
 }
