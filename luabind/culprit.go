@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/luabind/internal/lstring"
 )
 
 // The error mapper proper: it runs while gopher-lua raises an error, with
@@ -215,9 +217,9 @@ func isNumeric(v lua.LValue) bool {
 }
 
 // readsAsNumber reports whether s reads as a number, as Lua 5.1's
-// lexer and tonumber read one (str2number).
+// lexer and tonumber read one (lstring.ToNumber).
 func readsAsNumber(s string) bool {
-	_, ok := str2number(s)
+	_, ok := lstring.ToNumber(s)
 	return ok
 }
 

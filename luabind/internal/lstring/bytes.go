@@ -2,8 +2,6 @@ package lstring
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -112,7 +110,7 @@ func optInt(L *lua.LState, n, def int) int {
 // number is converted, as Lua 5.1 does.
 func checkInt(L *lua.LState, n int) int {
 	if v, ok := L.Get(n).(lua.LString); ok {
-		if f, err := strconv.ParseFloat(strings.TrimSpace(string(v)), 64); err == nil {
+		if f, ok := ToNumber(string(v)); ok {
 			return int(f)
 		}
 	}

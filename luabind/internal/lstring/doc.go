@@ -15,6 +15,9 @@
 //
 //   - [Register] replaces the functions in a state's string table.
 //   - [Limits] bounds the size of what they build.
+//   - [ToNumber] and [ToUnsigned] read numbers in strings as Lua 5.1 does
+//     (C's strtod and strtoul), for tonumber and for the arguments of
+//     these functions.
 //
 // # Semantics
 //

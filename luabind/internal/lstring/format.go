@@ -283,7 +283,7 @@ func (lib *library) checkNumber(L *lua.LState, n int) lua.LNumber {
 	case lua.LNumber:
 		return v
 	case lua.LString:
-		if f, err := strconv.ParseFloat(strings.TrimSpace(string(v)), 64); err == nil {
+		if f, ok := ToNumber(string(v)); ok {
 			return lua.LNumber(f)
 		}
 	}
