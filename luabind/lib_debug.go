@@ -105,17 +105,29 @@ func frameLine(dbg *lua.Debug) string {
 	if dbg.CurrentLine > 0 {
 		fmt.Fprintf(&b, "%d:", dbg.CurrentLine)
 	}
-	switch name := dbg.Name; {
-	case dbg.What == "G" && (name == "" || name == "(anonymous)"):
+	switch name := functionName(dbg); {
+	case dbg.What == "G" && name == "":
 		b.WriteString(" ?")
 	case dbg.LineDefined == 0 && dbg.What != "G":
 		b.WriteString(" in main chunk")
-	case name != "" && !strings.HasPrefix(name, "<") && name != "main chunk" && name != "corountine":
+	case name != "":
 		fmt.Fprintf(&b, " in function '%s'", name)
 	default:
 		fmt.Fprintf(&b, " in function <%s:%d>", src, dbg.LineDefined)
 	}
 	return b.String()
+}
+
+// functionName is the name of dbg's function (filled with "n") as its
+// caller called it, or "" where gopher-lua has only a placeholder
+// ("<file:line>", "(anonymous)", "main chunk").
+func functionName(dbg *lua.Debug) string {
+	switch name := dbg.Name; {
+	case strings.HasPrefix(name, "<"), name == "(anonymous)", name == "main chunk", name == "corountine":
+		return ""
+	default:
+		return name
+	}
 }
 
 // shortSrc is the short_src of dbg (filled with "S"): the name messages
@@ -200,7 +212,7 @@ func debugGetinfo(L *lua.LState) int {
 		t.RawSetString("currentline", lua.LNumber(dbg.CurrentLine))
 	}
 	if strings.Contains(opts, "n") {
-		if name := dbg.Name; name != "" && !strings.HasPrefix(name, "<") && name != "main chunk" && name != "corountine" && name != "(anonymous)" {
+		if name := functionName(dbg); name != "" {
 			t.RawSetString("name", lua.LString(name))
 		}
 	}
