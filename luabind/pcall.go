@@ -2,6 +2,7 @@ package luabind
 
 import (
 	goruntime "runtime"
+	"sync/atomic"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -126,23 +127,60 @@ const (
 
 // yieldable reports whether the VM loop running the caller is the
 // coroutine's own: no Go code called back into Lua (gopher-lua's callR)
-// since the coroutine was resumed (threadRun).
+// since the coroutine was resumed (threadRun). It reads the goroutine's
+// stack a few frames at a time, up to the resume: usually one short read.
 func yieldable() bool {
-	var pcs [64]uintptr
-	n := goruntime.Callers(3, pcs[:])
-	frames := goruntime.CallersFrames(pcs[:n])
-	for {
-		f, more := frames.Next()
-		switch f.Function {
-		case goCallR:
-			return false
-		case goThreadRun:
-			return true
+	var pcs [6]uintptr
+	for skip := 3; skip < 512; skip += len(pcs) {
+		n := goruntime.Callers(skip, pcs[:])
+		for _, pc := range pcs[:n] {
+			switch frameKind(pc) {
+			case callRFrame:
+				return false
+			case threadRunFrame:
+				return true
+			}
 		}
-		if !more {
-			// Deeper than 64 frames without reaching the resume: some
-			// Go code is in between.
-			return false
+		if n < len(pcs) {
+			break
 		}
 	}
+	// No resume found: some Go code is in between, or the stack is
+	// deeper than any coroutine's should be.
+	return false
+}
+
+const (
+	otherFrame = iota
+	callRFrame
+	threadRunFrame
+)
+
+// callREntry and threadRunEntry are the entry points of the two
+// gopher-lua functions yieldable looks for, learnt by name the first
+// time each is met.
+var callREntry, threadRunEntry atomic.Uintptr
+
+// frameKind tells which of those functions the return address pc is in.
+func frameKind(pc uintptr) int {
+	f := goruntime.FuncForPC(pc - 1)
+	if f == nil {
+		return otherFrame
+	}
+	switch entry := f.Entry(); entry {
+	case callREntry.Load():
+		return callRFrame
+	case threadRunEntry.Load():
+		return threadRunFrame
+	default:
+		switch f.Name() {
+		case goCallR:
+			callREntry.Store(entry)
+			return callRFrame
+		case goThreadRun:
+			threadRunEntry.Store(entry)
+			return threadRunFrame
+		}
+	}
+	return otherFrame
 }

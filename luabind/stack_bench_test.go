@@ -44,3 +44,23 @@ return fill(1, 1)`},
 		})
 	}
 }
+
+// BenchmarkYield measures a resume and yield pair of a sandboxed
+// coroutine: the yield checks the goroutine's stack for Go calls between
+// it and the resume.
+func BenchmarkYield(b *testing.B) {
+	w := newWorld(b, withBudget(-1, 0))
+	L := w.h.newSandbox()
+	b.Cleanup(L.Close)
+	require.NoError(b, L.DoString(`
+local co = coroutine.wrap(function() while true do coroutine.yield(1) end end)
+function step(n) for i = 1, n do co() end end`))
+	step := L.GetGlobal("step")
+	b.ReportAllocs()
+	for b.Loop() {
+		L.Push(step)
+		L.Push(lua.LNumber(100))
+		L.Call(1, 0)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*100), "ns/yield")
+}
