@@ -26,6 +26,9 @@ import (
 //     result past the host's MaxStringSize and names a bad operand;
 //   - # becomes a call of lenSite, which finds the end of arrays longer
 //     than gopher-lua's array part (arrays.go);
+//   - a numeric for's bounds that may be strings go through forNumber,
+//     which converts numeric strings as Lua 5.1 does (gopher-lua
+//     refuses them);
 //   - a generic for's expression list is evaluated into locals first
 //     (gopher-lua loses a table constructor there: for k, v in next, {..}
 //     ran no iteration).
@@ -172,10 +175,10 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 		s.Then = rw.block(s.Then)
 		s.Else = rw.block(s.Else)
 	case *ast.NumberForStmt:
-		s.Init = rw.expr(s.Init)
-		s.Limit = rw.expr(s.Limit)
+		s.Init = rw.forBound(rw.expr(s.Init))
+		s.Limit = rw.forBound(rw.expr(s.Limit))
 		if s.Step != nil {
-			s.Step = rw.expr(s.Step)
+			s.Step = rw.forBound(rw.expr(s.Step))
 		}
 		rw.fn.blocks = append(rw.fn.blocks, []string{s.Name})
 		s.Stmts = rw.block(s.Stmts)

@@ -1,6 +1,11 @@
 package luabind
 
-import "github.com/yuin/gopher-lua/ast"
+import (
+	lua "github.com/yuin/gopher-lua"
+	"github.com/yuin/gopher-lua/ast"
+
+	"github.com/luahost/luahost/luabind/internal/lstring"
+)
 
 // multipleAssign rewrites a, b, t[k] = e1, e2, e3 (already rewritten
 // inside) into
@@ -96,6 +101,34 @@ func (rw *rewriter) genericFor(s *ast.GenericForStmt) ast.Stmt {
 		s.Exprs[i] = at(&ast.IdentExpr{Value: n}, s)
 	}
 	return at(&ast.DoBlockStmt{Stmts: []ast.Stmt{hoisted, s}}, s)
+}
+
+// forBound returns a numeric for's bound e, through forNumber when it
+// may be a string: a variable, a field or a call (a number, arithmetic
+// and # never are).
+func (rw *rewriter) forBound(e ast.Expr) ast.Expr {
+	switch e.(type) {
+	case *ast.IdentExpr, *ast.AttrGetExpr, *ast.FuncCallExpr, *ast.StringExpr:
+		if call, ok := e.(*ast.FuncCallExpr); ok {
+			call.AdjustRet = true
+		}
+		return rw.helperCall(forNumber, []ast.Expr{e}, e)
+	}
+	return e
+}
+
+// forNumber returns its argument, converted to a number when it is a
+// string that reads as one (as Lua 5.1's for does); anything else is
+// left for the for loop to refuse.
+func forNumber(L *lua.LState) int {
+	v := L.Get(1)
+	if s, ok := v.(lua.LString); ok {
+		if n, ok := lstring.ToNumber(string(s)); ok {
+			v = lua.LNumber(n)
+		}
+	}
+	L.Push(v)
+	return 1
 }
 
 func copyAdd(m map[string]bool, name string) map[string]bool {

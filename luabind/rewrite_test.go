@@ -174,3 +174,14 @@ func TestMultipleAssignNames(t *testing.T) {
 	_, msg := runSource(t, w, "local t\nt.x, t = 1, {}")
 	assert.Equal(t, "prog.lua:2: attempt to index a nil value (local 't')", msg)
 }
+
+// TestNumericForStrings: a numeric for converts bounds that are numeric
+// strings, as Lua 5.1 does, and still refuses other values.
+func TestNumericForStrings(t *testing.T) {
+	w := newWorld(t)
+	out, msg := runSource(t, w, "local a, b = '1', '3'\nlocal c = 0\nfor i = a, b, '1' do c = c + i end\nlocal t = {n = '2'}\nfor i = 1, t.n do c = c + i end\nprint(c)")
+	assert.Empty(t, msg)
+	assert.Equal(t, "9\n", out)
+	_, msg = runSource(t, w, "local x = 'many'\nfor i = 1, x do end")
+	assert.Equal(t, "prog.lua:2: bad 'for' limit (number expected, got string)", msg)
+}
