@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/luahost/luahost/luabind/internal/watch"
 	"github.com/luahost/luahost/runtime"
 )
 
@@ -132,4 +133,24 @@ func TestRegisteredPanic(t *testing.T) {
 	assert.Contains(t, se.Traceback, "luabind.TestRegisteredPanic", "the Go stack names the panicking function")
 	assert.Equal(t, []string{"neighbour\t1", "neighbour\t2"}, w.lines())
 	assert.False(t, w.rt.Stepping())
+}
+
+// TestReloadReportIsScriptError: a refused hot reload, reported through
+// the runtime, is a *runtime.ScriptError too, with the file and line of
+// the cause; errors.As still finds the *ReloadError.
+func TestReloadReportIsScriptError(t *testing.T) {
+	w := newWorld(t)
+	w.spawn("", "helper/neighbour")
+	w.h.applyChanges([]watch.Change{{Path: "helper/neighbour.lua", Source: []byte("return {\n  onUpdate = function(self, ctx)\n    print(\n  end,\n}\n")}})
+	errs := w.scriptErrors()
+	require.Len(t, errs, 1)
+	se := errs[0]
+	assert.Equal(t, "helper/neighbour", se.Script)
+	assert.Equal(t, "reload", se.Callback)
+	assert.Equal(t, "testdata/scripts/helper/neighbour.lua", se.File)
+	assert.Equal(t, 4, se.Line)
+	var re *ReloadError
+	assert.True(t, errors.As(w.errs[0], &re))
+	var le *LoadError
+	assert.True(t, errors.As(se, &le), "the cause is the compile error")
 }

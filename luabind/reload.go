@@ -33,6 +33,26 @@ func (e *ReloadError) Error() string {
 // Unwrap returns the cause.
 func (e *ReloadError) Unwrap() error { return e.Err }
 
+// As makes every refused reload a *runtime.ScriptError for errors.As, as
+// every error the host reports is: the onReload's own when an onReload
+// failed, otherwise one for the script's "reload" whose Message is the
+// refusal's and whose Err is the cause (a *LoadError: file and line).
+func (e *ReloadError) As(target any) bool {
+	p, ok := target.(**runtime.ScriptError)
+	if !ok {
+		return false
+	}
+	if !errors.As(e.Err, p) {
+		se := &runtime.ScriptError{Script: e.Script, Callback: "reload", Message: e.Error(), Err: e.Err}
+		var le *LoadError
+		if errors.As(e.Err, &le) {
+			se.File, se.Line = le.File, le.Line
+		}
+		*p = se
+	}
+	return true
+}
+
 // migration is one instance's new state, built before anything changes.
 type migration struct {
 	inst *runtime.Instance
