@@ -9,13 +9,21 @@ import (
 	"time"
 )
 
-// A budget stops callbacks that run too long or allocate too much (SPEC
-// 4.5). gopher-lua checks its state's context before every instruction; a
-// budget is that context for every state of a host. A watchdog goroutine
-// counts ticks; when the running callback has been seen running for more
-// than its budget, or the heap grew past the memory limit since, it closes
-// the current round's Done channel, and the VM raises an error at its next
-// instruction, wherever it is — also inside pcall or a coroutine.
+// A budget stops callbacks that run too long or keep too much memory (SPEC
+// 4.5, 13). gopher-lua checks its state's context before every
+// instruction; a budget is that context for every state of a host. A
+// watchdog goroutine counts ticks; when the running callback has been seen
+// running for more than its budget, or the host's Lua data grew past the
+// memory limit (see poll), the current round's Done channel is closed,
+// and the VM raises an error at its next instruction, wherever it is —
+// also inside pcall or a coroutine.
+//
+// The memory limit counts only this host's data. The process's allocation
+// counter, which the watchdog reads every tick, only bounds what this host
+// can have allocated: after every quarter of the limit the process
+// allocated during a callback, the watchdog asks for a measure, and the
+// next Done, on the driving goroutine, walks the host's Lua data (Done
+// then costs one more load of the round's cache line).
 //
 // Arming a callback costs one atomic swap and allocates nothing; disarming
 // costs a load. The watchdog times a callback from the tick it first sees

@@ -16,17 +16,10 @@ import (
 // turned into its runtime form (toPlain) in one state and built again
 // (fromPlain) in another, so no state ever holds another's values.
 
-// toPlain copies a Lua value out as plain data. path names the value in
-// error messages ("loot.items[2]"); the error wraps runtime.ErrNotPlain.
-// The copy is bounded (copier); it is not interrupted by a budget: in a
-// callback, use state.toPlain.
-func toPlain(v lua.LValue, path string) (any, error) {
-	c := copier{}
-	return c.toPlain(v, path, 0, nil)
-}
-
-// toPlain is toPlain for a callback of st: the copy also stops when the
-// callback's clock runs out.
+// toPlain copies a Lua value out as plain data, for a callback of st.
+// path names the value in error messages ("loot.items[2]"); the error
+// wraps runtime.ErrNotPlain. The copy is bounded (copier) and stops when
+// the callback's clock runs out.
 func (st *state) toPlain(v lua.LValue, path string) (any, error) {
 	c := copier{stop: st.host.budget}
 	return c.toPlain(v, path, 0, nil)

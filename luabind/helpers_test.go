@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+	lua "github.com/yuin/gopher-lua"
 
 	"github.com/luahost/luahost/runtime"
 )
@@ -173,4 +174,11 @@ func sortPlain(v any) any {
 		return strings.Compare(fmt.Sprint(a.Key), fmt.Sprint(b.Key))
 	})
 	return out
+}
+
+// toPlain copies a Lua value out as plain data, as state.toPlain does,
+// outside any callback.
+func toPlain(v lua.LValue, path string) (any, error) {
+	c := copier{}
+	return c.toPlain(v, path, 0, nil)
 }
