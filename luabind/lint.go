@@ -27,7 +27,7 @@ func (h *Host) GlobalNames() []string {
 // Properties returns a plain copy of the current version's properties
 // (a *runtime.Table; nil when it has none).
 func (s *Script) Properties() any {
-	p, err := toPlain(s.st.props, "properties")
+	p, err := s.st.toPlain(s.st.props, "properties")
 	if err != nil {
 		// define checked that the properties are plain data.
 		return nil
