@@ -88,7 +88,8 @@ func (st *state) newBlackboard() *lua.LUserData {
 		if err != nil {
 			L.RaiseError("blackboard key %q: %s", key, strings.TrimPrefix(err.Error(), runtime.ErrNotPlain.Error()+": "))
 		}
-		if st.later(func() error { st.host.rt.Blackboard().SetPlain(key, v); return nil }) {
+		if st.deferring() {
+			st.later(func() error { st.host.rt.Blackboard().SetPlain(key, v); return nil })
 			return 0
 		}
 		st.host.rt.Blackboard().SetPlain(key, v)
@@ -257,7 +258,8 @@ func (st *state) notify(L *lua.LState, at int, target runtime.Handle) int {
 		mask = int(int64(L.CheckNumber(at + 2)))
 	}
 	// data is a fresh conversion: it need not be copied again.
-	if st.later(func() error { _, err := st.host.rt.Events().NotifyPlain(target, name, data, mask); return err }) {
+	if st.deferring() {
+		st.later(func() error { _, err := st.host.rt.Events().NotifyPlain(target, name, data, mask); return err })
 		L.Push(lua.LTrue)
 		return 1
 	}
@@ -277,7 +279,8 @@ func (st *state) ctxDetach(L *lua.LState) int {
 		L.RaiseError("ctx.detach: no instance is running")
 	}
 	inst := st.cur
-	if st.later(func() error { st.host.rt.Detach(inst); return nil }) {
+	if st.deferring() {
+		st.later(func() error { st.host.rt.Detach(inst); return nil })
 		return 0
 	}
 	st.host.rt.Detach(inst)

@@ -29,15 +29,16 @@ type deferredOp struct {
 	do   func() error
 }
 
-// later records do when a reload migrates and reports whether it did;
-// otherwise the caller does the work itself, now.
-func (st *state) later(do func() error) bool {
+// deferring reports whether a reload migrates: side effects then go
+// through later. Callers test it before they make the closure for later,
+// so that the usual path allocates nothing.
+func (st *state) deferring() bool { return st.host.deferred.on }
+
+// later records do, a side effect of the running onReload, for the
+// reload's commit.
+func (st *state) later(do func() error) {
 	d := &st.host.deferred
-	if !d.on {
-		return false
-	}
 	d.ops = append(d.ops, deferredOp{st: st, inst: st.cur, do: do})
-	return true
 }
 
 // commit applies what the reload's onReloads deferred, in order. An error

@@ -134,10 +134,11 @@ func (st *state) setter(p runtime.Part) lua.LGFunction {
 	return func(L *lua.LState) int {
 		h := st.live(L)
 		v := checkXYZ(L, 2)
-		set := func() error { return st.host.rt.Set(h, p, v) }
-		if !st.later(set) {
-			_ = set()
+		if st.deferring() {
+			st.later(func() error { return st.host.rt.Set(h, p, v) })
+			return 0
 		}
+		_ = st.host.rt.Set(h, p, v)
 		return 0
 	}
 }
@@ -150,7 +151,8 @@ func (st *state) entityAttach(L *lua.LState) int {
 	if err != nil {
 		L.ArgError(3, err.Error())
 	}
-	if st.later(func() error { _, err := st.host.attach(h, name, props); return err }) {
+	if st.deferring() {
+		st.later(func() error { _, err := st.host.attach(h, name, props); return err })
 		return 0
 	}
 	_, err = st.host.attach(h, name, props)
@@ -166,7 +168,8 @@ func (st *state) entityAttach(L *lua.LState) int {
 func (st *state) entityDetach(L *lua.LState) int {
 	h := st.live(L)
 	name := L.CheckString(2)
-	if st.later(func() error { _, err := st.host.rt.DetachScript(h, name); return err }) {
+	if st.deferring() {
+		st.later(func() error { _, err := st.host.rt.DetachScript(h, name); return err })
 		insts, _ := st.host.rt.Instances(h)
 		n := 0
 		for _, inst := range insts {
@@ -188,7 +191,8 @@ func (st *state) entityDetach(L *lua.LState) int {
 // stale handle: destroying what is gone is not an error).
 func (st *state) entityKill(L *lua.LState) int {
 	h := checkEntity(L, 1)
-	if st.later(func() error { _, _ = st.host.rt.Kill(h); return nil }) {
+	if st.deferring() {
+		st.later(func() error { _, _ = st.host.rt.Kill(h); return nil })
 		state, err := st.host.rt.State(h)
 		L.Push(lua.LBool(err == nil && (state == runtime.StateActive || state == runtime.StatePending)))
 		return 1
