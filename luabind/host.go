@@ -114,7 +114,9 @@ type Host struct {
 	// timerSeq is the id of the last timer made (SPEC 4.8).
 	timerSeq int64
 	// query is the buffer of ctx.query's results.
-	query   []runtime.Handle
+	query []runtime.Handle
+	// nesting is how many protected calls run now, one inside another.
+	nesting int
 	refused map[string]string
 	watch   *watcher
 	closed  bool

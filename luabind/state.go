@@ -415,6 +415,17 @@ func (st *state) stopping(L *lua.LState) {
 	}
 }
 
+// maxNesting bounds callbacks running one inside another (an onCreate run
+// by attach or spawn, a handler run by emit or send, inside a callback):
+// far below the Go and Lua stacks' limits, far above any designer's need.
+const maxNesting = 200
+
+// tooDeep is what runs in place of a callback nested past maxNesting.
+func tooDeep(L *lua.LState) int {
+	L.RaiseError("callbacks nested more than %d deep (an onCreate that attaches or spawns its own script?)", maxNesting)
+	return 0
+}
+
 // pcall calls the function below nargs arguments on the stack,
 // protected, under the budget and through st.protect, which words its
 // errors like reference Lua. A nested callback stopped without blame
@@ -427,13 +438,21 @@ func (st *state) pcall(nargs, nret int, callback string) error {
 // pcallAs is pcall for a callback named callback+suffix, a name built only
 // when there is an error to report.
 func (st *state) pcallAs(nargs, nret int, callback, suffix string) error {
-	b := st.host.budget
+	h, L := st.host, st.L
+	if h.nesting >= maxNesting {
+		// A callback that would run too deep inside others (an onCreate
+		// that attaches its own script) fails in place of its code: the
+		// innermost is refused, the callbacks around it go on.
+		L.Replace(L.GetTop()-nargs, L.NewFunction(tooDeep))
+	}
+	b := h.budget
 	if b != nil {
 		b.arm()
 	}
-	L := st.L
 	L.Insert(st.protect, L.GetTop()-nargs)
+	h.nesting++
 	err := L.PCall(nargs+1, nret, nil)
+	h.nesting--
 	var o overrun
 	if b != nil {
 		o = b.disarm()
