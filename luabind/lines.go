@@ -26,7 +26,7 @@ func fixLines(stmts []ast.Stmt, src string) {
 		}
 		f.last[t.line] = t.text
 	}
-	f.block(stmts)
+	walkStmts(stmts, f.fix)
 }
 
 // lineFixer knows the first and last token of each line of the source.
@@ -53,74 +53,19 @@ func (f *lineFixer) operatorLine(op string, lhs, rhs int) int {
 	return lhs
 }
 
-func (f *lineFixer) block(stmts []ast.Stmt) {
-	for _, s := range stmts {
-		f.stmt(s)
-	}
-}
-
-func (f *lineFixer) stmt(s ast.Stmt) {
-	switch s := s.(type) {
-	case *ast.AssignStmt:
-		f.exprs(s.Lhs)
-		f.exprs(s.Rhs)
-	case *ast.LocalAssignStmt:
-		f.exprs(s.Exprs)
-	case *ast.FuncCallStmt:
-		f.expr(s.Expr)
-	case *ast.DoBlockStmt:
-		f.block(s.Stmts)
-	case *ast.WhileStmt:
-		f.expr(s.Condition)
-		f.block(s.Stmts)
-	case *ast.RepeatStmt:
-		f.block(s.Stmts)
-		f.expr(s.Condition)
-	case *ast.IfStmt:
-		f.expr(s.Condition)
-		f.block(s.Then)
-		f.block(s.Else)
-	case *ast.NumberForStmt:
-		f.expr(s.Init)
-		f.expr(s.Limit)
-		f.expr(s.Step)
-		f.block(s.Stmts)
-	case *ast.GenericForStmt:
-		f.exprs(s.Exprs)
-		f.block(s.Stmts)
-	case *ast.FuncDefStmt:
-		f.expr(s.Name.Func)
-		f.expr(s.Name.Receiver)
-		f.expr(s.Func)
-	case *ast.ReturnStmt:
-		f.exprs(s.Exprs)
-	}
-}
-
-func (f *lineFixer) exprs(es []ast.Expr) {
-	for _, e := range es {
-		f.expr(e)
-	}
-}
-
-// expr fixes e, then its operands: an operator's line is found from the
-// lines its operands start on, before they are fixed themselves.
-func (f *lineFixer) expr(e ast.Expr) {
+// fix moves e to the line of its operation. walkStmts visits an
+// expression before its operands, so the lines it reads from them are
+// still the ones they start on.
+func (f *lineFixer) fix(e ast.Expr) {
 	switch e := e.(type) {
 	case *ast.AttrGetExpr:
 		if l := e.Key.Line(); l > e.Line() {
 			e.SetLine(l)
 		}
-		f.expr(e.Object)
-		f.expr(e.Key)
 	case *ast.ArithmeticOpExpr:
 		e.SetLine(f.operatorLine(e.Operator, e.Lhs.Line(), e.Rhs.Line()))
-		f.expr(e.Lhs)
-		f.expr(e.Rhs)
 	case *ast.RelationalOpExpr:
 		e.SetLine(f.operatorLine(e.Operator, e.Lhs.Line(), e.Rhs.Line()))
-		f.expr(e.Lhs)
-		f.expr(e.Rhs)
 	case *ast.StringConcatOpExpr:
 		// a .. b .. c is one concatenation, which reference Lua reports
 		// at its last operator.
@@ -129,27 +74,5 @@ func (f *lineFixer) expr(e ast.Expr) {
 			last = r
 		}
 		e.SetLine(f.operatorLine("..", last.Lhs.Line(), last.Rhs.Line()))
-		f.expr(e.Lhs)
-		f.expr(e.Rhs)
-	case *ast.LogicalOpExpr:
-		f.expr(e.Lhs)
-		f.expr(e.Rhs)
-	case *ast.UnaryMinusOpExpr:
-		f.expr(e.Expr)
-	case *ast.UnaryNotOpExpr:
-		f.expr(e.Expr)
-	case *ast.UnaryLenOpExpr:
-		f.expr(e.Expr)
-	case *ast.FuncCallExpr:
-		f.expr(e.Func)
-		f.expr(e.Receiver)
-		f.exprs(e.Args)
-	case *ast.TableExpr:
-		for _, fl := range e.Fields {
-			f.expr(fl.Key)
-			f.expr(fl.Value)
-		}
-	case *ast.FunctionExpr:
-		f.block(e.Stmts)
 	}
 }
