@@ -88,6 +88,12 @@ func Plain(v any) (any, error) {
 	return plain(v, "", 0, nil, &PlainCount{})
 }
 
+// PlainAt is Plain for a value found at path: error messages name the bad
+// value's path from there ("props.items[3]").
+func PlainAt(path string, v any) (any, error) {
+	return plain(v, path, 0, nil, &PlainCount{})
+}
+
 func plain(v any, path string, depth int, seen []any, c *PlainCount) (any, error) {
 	n := 0
 	if s, ok := v.(string); ok {
