@@ -122,7 +122,7 @@ func TestRegister(t *testing.T) {
 	refused, _ := bb.Get("refused")
 	assert.Equal(t, "testdata/scripts/helper/payer.lua:8: refuse: no gold", refused, "a Go error becomes a Lua error")
 	bad, _ := bb.Get("badresult")
-	assert.Contains(t, bad, "badresult: result: not plain data")
+	assert.Contains(t, bad, "badresult: not plain data: result: cannot store a value of type func()")
 	late, _ := bb.Get("late")
 	assert.Equal(t, "late 1", late)
 

@@ -130,7 +130,8 @@ type registered struct {
 // Func is a Go function exposed to scripts with Register. It receives the
 // calling instance (nil when called from a chunk's top-level code) and the
 // Lua arguments as plain data (see runtime.Plain); its result must be
-// plain data. A returned error becomes a Lua error in the caller.
+// plain data, of any Go type runtime.Plain accepts. A returned error
+// becomes a Lua error in the caller.
 type Func func(inst *runtime.Instance, args []any) (any, error)
 
 // New returns a Host running scripts from opts.Dir on rt. Closing rt (or
@@ -414,13 +415,16 @@ func (h *Host) check(name string, script bool) error {
 // Attach attaches the script called name (loaded on first use) to entity
 // e: the new instance's self is a deep copy of the script's properties
 // whose top-level keys are overridden by props, and its onCreate runs now.
-// A script that does not load, props that are not plain data, or an
-// entity that cannot take scripts is an error; an onCreate that fails is
-// reported through the runtime and faults the instance.
+// props' values may be any plain data (see runtime.Plain: Go slices,
+// maps with string keys and structs too). A script that does not load,
+// props that are not plain data (the error names the value's path,
+// "props.items[3]"), or an entity that cannot take scripts is an error;
+// an onCreate that fails is reported through the runtime and faults the
+// instance.
 func (h *Host) Attach(e runtime.Handle, name string, props map[string]any) (*runtime.Instance, error) {
-	p, err := runtime.Plain(props)
+	p, err := runtime.PlainAt("props", props)
 	if err != nil {
-		return nil, fmt.Errorf("attach %s: props: %w", name, err)
+		return nil, fmt.Errorf("attach %s: %w", name, err)
 	}
 	return h.attach(e, name, p)
 }

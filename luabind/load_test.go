@@ -134,7 +134,7 @@ func TestAttachErrors(t *testing.T) {
 	e := w.spawn("")
 	_, err := w.h.Attach(e, "helper/probe", map[string]any{"f": func() {}})
 	assert.ErrorIs(t, err, runtime.ErrNotPlain)
-	assert.ErrorContains(t, err, "attach helper/probe: props")
+	assert.ErrorContains(t, err, "attach helper/probe: not plain data: props.f: cannot store a value of type func()")
 
 	dead := w.spawn("")
 	_, err = w.rt.Kill(dead)

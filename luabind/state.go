@@ -243,9 +243,9 @@ func (st *state) bindFunc(name string, fn Func) {
 			}
 			st.raise(L, msg, err)
 		}
-		p, err := runtime.Plain(res)
+		p, err := runtime.PlainAt("result", res)
 		if err != nil {
-			st.raise(L, name+": result: "+err.Error(), err)
+			st.raise(L, name+": "+err.Error(), err)
 		}
 		L.Push(st.fromPlain(p))
 		return 1

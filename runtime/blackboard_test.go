@@ -108,7 +108,8 @@ func TestBlackboardRefusesNonPlain(t *testing.T) {
 	}{
 		{"function", func() {}, "", "func()"},
 		{"channel", make(chan int), "", "chan int"},
-		{"struct", struct{ X int }{1}, "", "struct"},
+		{"struct with a channel", struct{ C chan int }{}, "C", "chan int"},
+		{"inexact integer", []int64{1, 1<<53 + 1}, "[2]", "the integer 9007199254740993"},
 		{"nested function", deep, "list[3].cb", "func()"},
 		{"map containing itself", cyclic, "self", "a cycle"},
 		{"table containing itself", loop, "me", "a cycle"},

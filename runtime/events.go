@@ -189,7 +189,7 @@ func (es *Events) Observers(name string) int {
 // than the runtime's limit returns an error wrapping ErrEventDepth and
 // calls nobody. data must be plain data (see Plain); Notify copies it.
 func (es *Events) Notify(name string, data any, mask int) (bool, error) {
-	p, err := Plain(data)
+	p, err := PlainAt("data", data)
 	if err != nil {
 		return false, fmt.Errorf("event %q: %w", name, err)
 	}
@@ -199,7 +199,7 @@ func (es *Events) Notify(name string, data any, mask int) (bool, error) {
 // NotifyEntity is Notify restricted to the script instances of entity h:
 // Go observers and other entities' instances are not called.
 func (es *Events) NotifyEntity(h Handle, name string, data any, mask int) (bool, error) {
-	p, err := Plain(data)
+	p, err := PlainAt("data", data)
 	if err != nil {
 		return false, fmt.Errorf("event %q: %w", name, err)
 	}

@@ -79,11 +79,27 @@ func (t *Table) Len() int {
 }
 
 // Plain returns the canonical plain-data copy of v, or an error wrapping
-// ErrNotPlain that names the path of the bad value. It accepts nil, bool,
-// every Go integer and float type (as float64), string, Handle, Vec3, *Table,
-// Table, []any and map[string]any (keys sorted, so the result is
-// deterministic). A map that contains itself is a cycle.
-// The copy is bounded by MaxPlainNodes and MaxPlainBytes.
+// ErrNotPlain that names the path of the bad value ("items[3].owner").
+// It accepts, as encoding/json does:
+//
+//   - nil, bool, string, Handle, Vec3, *Table and Table as they are;
+//   - every Go integer and float type as a float64; an integer beyond
+//     ±MaxExactInt (2^53), which a Lua number cannot hold exactly, is an
+//     error, never a rounding;
+//   - a slice or an array (of any element type) as the array 1..n, and a
+//     []byte as a string;
+//   - a map whose keys are strings (of any value type), keys sorted so
+//     that the result is deterministic;
+//   - a struct by its exported fields, `json` tags honoured: the name,
+//     "-" to leave a field out, omitempty and omitzero; an untagged
+//     embedded struct's fields are promoted;
+//   - a pointer or an interface as what it points to (nil as nil), and
+//     an encoding.TextMarshaler (time.Time, for one) as its text.
+//
+// Any other type (a chan, a func, a complex number, a map with keys that
+// are not strings) is an error, as is a value that contains itself. A
+// nil in a slice leaves a hole; a nil field or map value is left out.
+// The copy is bounded by MaxPlainDepth, MaxPlainNodes and MaxPlainBytes.
 func Plain(v any) (any, error) {
 	return plain(v, "", 0, nil, &PlainCount{})
 }
@@ -94,23 +110,27 @@ func PlainAt(path string, v any) (any, error) {
 	return plain(v, path, 0, nil, &PlainCount{})
 }
 
+// plain counts v and copies it.
 func plain(v any, path string, depth int, seen []any, c *PlainCount) (any, error) {
-	n := 0
-	if s, ok := v.(string); ok {
-		n = len(s)
-	}
-	if err := c.Add(path, n); err != nil {
+	if err := c.Add(path, 0); err != nil {
 		return nil, err
 	}
+	return value(v, path, depth, seen, c)
+}
+
+// value copies v, which the caller counted, with fast paths for the
+// canonical types, []any and map[string]any; any other type is read by
+// reflection (plainReflect).
+func value(v any, path string, depth int, seen []any, c *PlainCount) (any, error) {
 	switch x := v.(type) {
-	case nil, bool, string, Handle, Vec3:
+	case nil, bool, Handle, Vec3, float64:
 		return x, nil
-	case float64:
-		return x, nil
+	case string:
+		return c.str(path, x)
 	case float32:
 		return float64(x), nil
 	case int:
-		return float64(x), nil
+		return exactInt(int64(x), path)
 	case int8:
 		return float64(x), nil
 	case int16:
@@ -118,9 +138,9 @@ func plain(v any, path string, depth int, seen []any, c *PlainCount) (any, error
 	case int32:
 		return float64(x), nil
 	case int64:
-		return float64(x), nil
+		return exactInt(x, path)
 	case uint:
-		return float64(x), nil
+		return exactUint(uint64(x), path)
 	case uint8:
 		return float64(x), nil
 	case uint16:
@@ -128,7 +148,10 @@ func plain(v any, path string, depth int, seen []any, c *PlainCount) (any, error
 	case uint32:
 		return float64(x), nil
 	case uint64:
-		return float64(x), nil
+		return exactUint(x, path)
+	case *Table, Table, []any, map[string]any:
+	default:
+		return plainReflect(reflect.ValueOf(v), path, depth, seen, c)
 	}
 	if depth >= MaxPlainDepth {
 		return nil, notPlain(path, "tables nested deeper than %d", MaxPlainDepth)
@@ -170,7 +193,7 @@ func plain(v any, path string, depth int, seen []any, c *PlainCount) (any, error
 			}
 		}
 	case Table:
-		return plain(&x, path, depth, seen, c)
+		return value(&x, path, depth, seen, c)
 	case []any:
 		if len(x) > 0 {
 			id := ref{reflect.ValueOf(x).Pointer(), len(x)}
@@ -200,8 +223,6 @@ func plain(v any, path string, depth int, seen []any, c *PlainCount) (any, error
 				return nil, err
 			}
 		}
-	default:
-		return nil, notPlain(path, "a value of type %T", v)
 	}
 	return out, nil
 }
@@ -215,7 +236,7 @@ type ref struct {
 }
 
 func canonicalKey(k any) any {
-	if p, err := plain(k, "", MaxPlainDepth, nil, &PlainCount{}); err == nil {
+	if p, err := value(k, "", MaxPlainDepth, nil, &PlainCount{}); err == nil {
 		return p
 	}
 	return k

@@ -1,0 +1,147 @@
+package runtime
+
+import (
+	"math"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+type itemID string
+
+type loot struct {
+	Name   string            `json:"name"`
+	Count  int               `json:"count,omitempty"`
+	Secret string            `json:"-"`
+	Dash   int               `json:"-,"`
+	Tags   []string          `json:"tags,omitempty"`
+	Stats  map[itemID]uint16 `json:"stats"`
+	Owner  *Handle           `json:"owner"`
+	Spot   Vec3
+	hidden int
+}
+
+type base struct {
+	ID   int64 `json:"id"`
+	Kind string
+}
+
+type named struct{ Label string }
+
+type monster struct {
+	base
+	*named
+	Kind string // hides base.Kind
+	HP   float32
+}
+
+type node struct {
+	Name string
+	Next *node
+}
+
+type pair struct{ A, B *loot }
+
+// TestPlainGoValues: Go slices, maps with string keys and structs of any
+// type are plain data as encoding/json would read them.
+func TestPlainGoValues(t *testing.T) {
+	h := Handle{Index: 4, Gen: 2}
+	shared := &loot{Name: "gem"}
+	tests := []struct {
+		name string
+		in   any
+		want string
+	}{
+		{"slice of ints", []int{3, 1, 2}, "{3, 1, 2}"},
+		{"array", [2]bool{true, false}, "{true, false}"},
+		{"bytes are a string", []byte("abc"), `"abc"`},
+		{"empty slice", []string{}, "{}"},
+		{"nil slice", []string(nil), "{}"},
+		{"slice of slices", [][]float32{{1.5}, {}}, "{{1.5}, {}}"},
+		{"map of ints", map[string]int{"b": 2, "a": 1}, "{a=1, b=2}"},
+		{"map with named string keys", map[itemID][]int{"sword": {1}}, "{sword={1}}"},
+		{"named scalars", []any{itemID("x"), time.Duration(3)}, `{"x", 3}`},
+		{"struct with tags", loot{Name: "sword", Secret: "s", Dash: 5, Stats: map[itemID]uint16{"atk": 3}, Owner: &h, Spot: Vec3{1, 2, 3}, hidden: 9},
+			`{name="sword", -=5, stats={atk=3}, owner=entity(4:2), Spot=vec3(1, 2, 3)}`},
+		{"omitempty keeps set values", loot{Name: "bow", Count: 2, Tags: []string{"ranged"}},
+			`{name="bow", count=2, -=0, tags={"ranged"}, stats={}, Spot=vec3(0, 0, 0)}`},
+		{"pointer to struct", &named{"n"}, `{Label="n"}`},
+		{"nil pointer", (*loot)(nil), "nil"},
+		{"embedded structs promoted, shallower wins", monster{base: base{ID: 7, Kind: "deep"}, named: &named{"orc"}, Kind: "shallow", HP: 2.5},
+			`{id=7, Label="orc", Kind="shallow", HP=2.5}`},
+		{"nil embedded pointer", monster{Kind: "k"}, `{id=0, Kind="k", HP=0}`},
+		{"list of structs", []named{{"a"}, {"b"}}, `{{Label="a"}, {Label="b"}}`},
+		{"shared pointer is no cycle", pair{shared, shared}, `{A={name="gem", -=0, stats={}, Spot=vec3(0, 0, 0)}, B={name="gem", -=0, stats={}, Spot=vec3(0, 0, 0)}}`},
+		{"text marshaler", map[string]any{"at": time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}, `{at="2026-01-02T03:04:05Z"}`},
+		{"interface holding nil", []any{1, any(nil), map[string]any{"x": (*node)(nil)}}, "{1, [3]={}}"},
+		{"largest exact integers", []any{int64(MaxExactInt), -MaxExactInt, uint64(MaxExactInt)}, "{9.007199254740992e+15, -9.007199254740992e+15, 9.007199254740992e+15}"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Plain(tt.in)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, FormatPlain(got))
+		})
+	}
+}
+
+// TestPlainGoValuesRefused: integers a Lua number cannot hold exactly and
+// types with no plain form are errors that name the bad value's path.
+func TestPlainGoValuesRefused(t *testing.T) {
+	loop := &node{Name: "a"}
+	loop.Next = &node{Name: "b", Next: loop}
+	type withChan struct {
+		Items []any `json:"items"`
+	}
+	type kinded struct{ Kind string }
+	type ambiguous struct {
+		base
+		kinded
+		Other base
+	}
+	tests := []struct {
+		name string
+		in   any
+		want string
+	}{
+		{"int past 2^53", 1<<53 + 1, "props: cannot store the integer 9007199254740993: a Lua number holds integers up to ±2^53 exactly"},
+		{"int64 below -2^53", map[string]int64{"id": -1<<53 - 1}, "props.id: cannot store the integer -9007199254740993"},
+		{"uint64", []uint64{math.MaxUint64}, "props[1]: cannot store the integer 18446744073709551615"},
+		{"named int", []time.Duration{time.Duration(math.MaxInt64)}, "props[1]: cannot store the integer 9223372036854775807"},
+		{"struct field int", base{ID: math.MaxInt64}, "props.id: cannot store the integer"},
+		{"chan in a struct's slice", withChan{Items: []any{1, 2, make(chan int)}}, "props.items[3]: cannot store a value of type chan int"},
+		{"func in a map", map[string]func(){"f": nil}, "props.f: cannot store a value of type func()"},
+		{"map with int keys", map[string]map[int]string{"m": {}}, "props.m: cannot store a map[int]string: a map's keys must be strings"},
+		{"pointer cycle", loop, "props.Next.Next: cannot store a cycle"},
+		{"complex field", struct{ Z complex64 }{}, "props.Z: cannot store a value of type complex64"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := PlainAt("props", tt.in)
+			require.Error(t, err)
+			assert.Nil(t, got)
+			assert.ErrorIs(t, err, ErrNotPlain)
+			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
+	// Promoted fields equally deep under one name hide each other, as
+	// in encoding/json: neither base.Kind nor kinded.Kind is kept.
+	got, err := Plain(ambiguous{base: base{ID: 1, Kind: "x"}, kinded: kinded{"z"}, Other: base{Kind: "y"}})
+	require.NoError(t, err)
+	assert.Equal(t, `{id=1, Other={id=0, Kind="y"}}`, FormatPlain(got))
+}
+
+// TestPlainGoValuesBounded: a Go slice shared at 2^22 places is refused
+// after a bounded walk, like a table.
+func TestPlainGoValuesBounded(t *testing.T) {
+	type dag struct{ A, B *dag }
+	d := &dag{}
+	for range 22 {
+		d = &dag{d, d}
+	}
+	_, err := Plain(d)
+	require.ErrorIs(t, err, ErrNotPlain)
+	assert.Contains(t, err.Error(), "more than 1048576 values")
+}
