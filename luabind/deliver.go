@@ -39,7 +39,7 @@ func (s *Script) HandleEvent(inst *runtime.Instance, ev *runtime.Event) (any, er
 	L.Push(st.ctx)
 	L.Push(data)
 	L.Push(ud)
-	err := st.pcallAs(4, 1, "events.", ev.Name)
+	err := st.pcallAs(4, 1, kindEvents, "events.", ev.Name)
 	st.leave(prev, prevEnt)
 	ud.Value = nil
 	st.delivery.depth--

@@ -57,7 +57,7 @@ func FuzzPlainRoundTrip(f *testing.F) {
 			return
 		}
 		L.Push(fn)
-		if err := st.pcall(0, 1, "chunk"); err != nil {
+		if err := st.pcall(0, 1, kindChunk, "chunk"); err != nil {
 			return
 		}
 		v := L.Get(-1)

@@ -71,6 +71,20 @@ type Options struct {
 	// loads and reloads; the pool is refilled at the end of every frame.
 	// The default (zero) value is 1.
 	StatePool int
+	// Timing is how callbacks are counted and timed for Stats. The
+	// default (zero) value is TimingSampled.
+	Timing Timing
+	// OnCallback, when set, is called on the driving goroutine after
+	// every Lua callback with its timing; it must not call into the host.
+	// It implies TimingExact. The default (nil) value calls nothing.
+	OnCallback func(CallbackTiming)
+	// ProfileLabels runs every callback under the runtime/pprof labels
+	// "script" (its name) and "callback" (such as "onUpdate" or
+	// "events.hit"), so that a CPU profile splits the time by script. The
+	// driving goroutine's labels are replaced during a callback and
+	// cleared after it. It implies TimingExact. The default (false) value
+	// sets no labels.
+	ProfileLabels bool
 }
 
 // DefaultBudget is the callback time budget when Options.Budget is zero.
@@ -117,6 +131,7 @@ type Host struct {
 	query []runtime.Handle
 	// nesting is how many protected calls run now, one inside another.
 	nesting int
+	clock   clock
 	refused map[string]string
 	watch   *watcher
 	closed  bool
@@ -177,6 +192,7 @@ func New(rt *runtime.Runtime, opts Options) (*Host, error) {
 		seen:    &pointerSet{},
 		out:     bufio.NewWriter(opts.Stdout),
 		log:     opts.Log,
+		clock:   newClock(opts),
 	}
 	if opts.Budget > 0 {
 		var mem uint64
@@ -313,15 +329,6 @@ func (h *Host) Scripts() []*Script { return h.order }
 
 // Script returns the loaded script called name, or nil.
 func (h *Host) Script(name string) *Script { return h.scripts[name] }
-
-// Stats is a snapshot of a host's counters.
-type Stats struct {
-	Scripts int
-	Reloads int
-}
-
-// Stats returns the number of loaded scripts and of hot reloads applied.
-func (h *Host) Stats() Stats { return Stats{Scripts: len(h.order), Reloads: h.reloads} }
 
 // Load returns the script called name, loading it on first use: the file
 // is read, compiled (once, through the chunk cache), and its chunk run in a

@@ -194,7 +194,7 @@ func (st *state) migrate(inst *runtime.Instance, prev *state) (migration, error)
 	L.Push(self)
 	L.Push(old)
 	L.Push(st.ctx)
-	err := st.pcall(3, 0, "onReload")
+	err := st.pcall(3, 0, kindOnReload, "onReload")
 	st.leave(prevInst, prevEnt)
 	if err != nil {
 		if se, ok := err.(*runtime.ScriptError); ok {

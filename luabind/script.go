@@ -12,6 +12,8 @@ type Script struct {
 	file string
 	path string
 	st   *state
+	// timing is the script's callback counters (stats.go).
+	timing timing
 }
 
 // Name returns the script's name, such as "ai/patrol".
@@ -32,7 +34,7 @@ func (s *Script) Create(inst *runtime.Instance) error {
 	if st.onCreate == nil {
 		return nil
 	}
-	return unblamed(st.callback(inst, st.onCreate, "onCreate", 0))
+	return unblamed(st.callback(inst, st.onCreate, kindOnCreate, "onCreate", 0))
 }
 
 // unblamed turns the stop of a nested callback whose outer callback ran
@@ -70,7 +72,7 @@ func (s *Script) Update(inst *runtime.Instance, dt float64) error {
 	L.Push(li.self)
 	L.Push(st.ctx)
 	L.Push(st.dt)
-	err := st.pcall(3, 0, "onUpdate")
+	err := st.pcall(3, 0, kindOnUpdate, "onUpdate")
 	st.leave(prev, prevEnt)
 	return err
 }
@@ -84,7 +86,7 @@ func (s *Script) Destroy(inst *runtime.Instance) error {
 	if st.onDestroy == nil {
 		return nil
 	}
-	return unblamed(st.callback(inst, st.onDestroy, "onDestroy", 0))
+	return unblamed(st.callback(inst, st.onDestroy, kindOnDestroy, "onDestroy", 0))
 }
 
 // EventNames returns the events the current version handles, sorted.

@@ -1,6 +1,7 @@
 package luabind
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -60,6 +61,9 @@ type state struct {
 	modules         []string
 
 	raised raised
+	// labels are the pprof label sets of the state's callbacks, by name
+	// (with Options.ProfileLabels).
+	labels map[[2]string]context.Context
 }
 
 // instance is the Lua side of one runtime.Instance (its Data).
@@ -122,7 +126,7 @@ func (h *Host) run(s *Script, src []byte) (*state, lua.LValue, error) {
 	st.bind()
 	L.Push(L.NewFunctionFromProto(proto))
 	h.building = append(h.building, st)
-	err = st.pcall(0, 1, "chunk")
+	err = st.pcall(0, 1, kindChunk, "chunk")
 	h.building = h.building[:len(h.building)-1]
 	if err != nil {
 		st.close()
@@ -428,16 +432,25 @@ func tooDeep(L *lua.LState) int {
 
 // pcall calls the function below nargs arguments on the stack,
 // protected, under the budget and through st.protect, which words its
-// errors like reference Lua. A nested callback stopped without blame
-// returns errNested, which callers treat as a normal return; any other
-// error is a *runtime.ScriptError.
-func (st *state) pcall(nargs, nret int, callback string) error {
-	return st.pcallAs(nargs, nret, callback, "")
+// errors like reference Lua, and counts and times it as a callback of
+// kind (stats.go). A nested callback stopped without blame returns
+// errNested, which callers treat as a normal return; any other error is a
+// *runtime.ScriptError.
+func (st *state) pcall(nargs, nret int, kind callbackKind, callback string) error {
+	return st.pcallAs(nargs, nret, kind, callback, "")
 }
 
 // pcallAs is pcall for a callback named callback+suffix, a name built only
 // when there is an error to report.
-func (st *state) pcallAs(nargs, nret int, callback, suffix string) error {
+func (st *state) pcallAs(nargs, nret int, kind callbackKind, callback, suffix string) error {
+	t := st.begin(kind, callback, suffix)
+	err := st.protected(nargs, nret, callback, suffix)
+	st.end(t, err, callback, suffix)
+	return err
+}
+
+// protected is pcallAs without the timing.
+func (st *state) protected(nargs, nret int, callback, suffix string) error {
 	h, L := st.host, st.L
 	if h.nesting >= maxNesting {
 		// A callback that would run too deep inside others (an onCreate
@@ -474,7 +487,7 @@ func (st *state) pcallAs(nargs, nret int, callback, suffix string) error {
 }
 
 // callback runs fn(self, ctx, args...) for inst.
-func (st *state) callback(inst *runtime.Instance, fn *lua.LFunction, name string, nret int, args ...lua.LValue) error {
+func (st *state) callback(inst *runtime.Instance, fn *lua.LFunction, kind callbackKind, name string, nret int, args ...lua.LValue) error {
 	li := inst.Data.(*instance)
 	prev, prevEnt := st.enter(inst, li)
 	L := st.L
@@ -484,7 +497,7 @@ func (st *state) callback(inst *runtime.Instance, fn *lua.LFunction, name string
 	for _, a := range args {
 		L.Push(a)
 	}
-	err := st.pcall(2+len(args), nret, name)
+	err := st.pcall(2+len(args), nret, kind, name)
 	st.leave(prev, prevEnt)
 	return err
 }

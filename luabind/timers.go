@@ -156,7 +156,7 @@ func (st *state) fireTimers(inst *runtime.Instance, li *instance) error {
 			return &runtime.ScriptError{Script: s.name, File: s.file, Callback: name,
 				Message: fmt.Sprintf("%s: timer %d names %q, which is not a function of the script table", s.file, t.ID, t.Fn)}
 		}
-		if err := st.callback(inst, fn, name, 0, st.fromPlain(t.Data)); err != nil {
+		if err := st.callback(inst, fn, kindTimers, name, 0, st.fromPlain(t.Data)); err != nil {
 			return err
 		}
 		if inst.Faulted() || inst.Detached() {

@@ -1,0 +1,63 @@
+package luabind
+
+import (
+	"io"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/luahost/luahost/runtime"
+)
+
+// BenchmarkTiming10000 measures what per-script timing costs on the
+// 10,000-spinner frame (SPEC 11: at most 5 %): every iteration runs a
+// frame of a host with the timing mode and one of a host with
+// TimingOff, back to back, and "x-off" is the first's time over the
+// second's. Budgets are off, so that the timing is the only difference
+// and the largest share.
+func BenchmarkTiming10000(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		opts Options
+	}{
+		{"timing=sampled", Options{Timing: TimingSampled}},
+		{"timing=exact", Options{Timing: TimingExact}},
+		{"timing=labels", Options{ProfileLabels: true}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			rtOff := newTimingWorld(b, Options{Timing: TimingOff})
+			rt := newTimingWorld(b, bc.opts)
+			var on, off time.Duration
+			b.ReportAllocs()
+			for b.Loop() {
+				start := time.Now()
+				_ = rt.Step(1.0 / 60)
+				mid := time.Now()
+				_ = rtOff.Step(1.0 / 60)
+				on += mid.Sub(start)
+				off += time.Since(mid)
+			}
+			b.ReportMetric(float64(on)/float64(off), "x-off")
+			b.ReportMetric(float64(on.Nanoseconds())/float64(b.N), "ns/frame")
+		})
+	}
+}
+
+// newTimingWorld returns a runtime with 10,000 spinners, budgets off,
+// the host configured by opts, after one frame.
+func newTimingWorld(b *testing.B, opts Options) *runtime.Runtime {
+	rt := runtime.New(runtime.Options{OnError: runtime.Discard})
+	opts.Dir, opts.Stdout, opts.Log, opts.Budget = "testdata/scripts", io.Discard, io.Discard, -1
+	h, err := New(rt, opts)
+	require.NoError(b, err)
+	b.Cleanup(func() { _ = h.Close() })
+	for range benchEntities {
+		e := rt.Spawn()
+		_, err := h.Attach(e, "spinner", nil)
+		require.NoError(b, err)
+		require.NoError(b, rt.Activate(e))
+	}
+	require.NoError(b, rt.Step(1.0/60))
+	return rt
+}
