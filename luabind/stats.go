@@ -171,6 +171,9 @@ type clock struct {
 	all, off bool
 	epoch    time.Time
 	rng      uint64
+	// every is the mean call time from which every call of a kind is
+	// timed (everyTime).
+	every time.Duration
 	// nested is the time of the timed callbacks that ran inside the
 	// running one, so far.
 	nested time.Duration
@@ -184,6 +187,7 @@ func newClock(opts Options) clock {
 		all:    opts.Timing == TimingExact || opts.OnCallback != nil || opts.ProfileLabels,
 		off:    opts.Timing == TimingOff && opts.OnCallback == nil && !opts.ProfileLabels,
 		epoch:  time.Now(),
+		every:  everyTime,
 		rng:    uint64(time.Now().UnixNano()) | 1,
 		labels: context.Background(),
 	}
@@ -279,7 +283,7 @@ func (st *state) end(t callTimer, err error, callback, suffix string) {
 	k.timed++
 	k.time += self
 	k.max = max(k.max, self)
-	k.every = k.time >= everyTime*time.Duration(k.timed)
+	k.every = k.time >= c.every*time.Duration(k.timed)
 	tm.frameTimed++
 	tm.frameTime += self
 	if fn := h.opts.OnCallback; fn != nil {

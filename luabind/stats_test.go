@@ -115,6 +115,8 @@ func TestStatsErrors(t *testing.T) {
 // estimated from the timed calls.
 func TestStatsSampled(t *testing.T) {
 	w := newWorld(t)
+	// However slow the machine (a race build), the spinner stays cheap.
+	w.h.clock.every = time.Hour
 	for range 1000 {
 		w.spawn("", "spinner")
 	}
@@ -131,6 +133,7 @@ func TestStatsSampled(t *testing.T) {
 
 	// A slow callback kind (over everyTime a call) is timed every time
 	// once it was seen to be slow.
+	w.h.clock.every = everyTime
 	require.NoError(t, w.h.Register("wait", waitMillis))
 	for range 100 {
 		w.spawn("", "stats/inner")
