@@ -4,8 +4,8 @@
 // or makes a new one; [Pool.Put] clears the object, so that its next user
 // finds no ghost data, and keeps it only while fewer than Limit are idle.
 // Unlike sync.Pool, a Pool never drops objects behind its user's back, which
-// makes reuse observable: [Pool.Made], [Pool.Got] and [Pool.Idle] let tests
-// prove that it happens.
+// makes reuse observable: [Pool.Made], [Pool.Got] and [Pool.Idle] (or
+// [Pool.Stats], all three at once) let tests prove that it happens.
 //
 // A Pool is not safe for concurrent use: it belongs to the goroutine that
 // drives its owner (a runtime, a script's state set).
@@ -83,6 +83,20 @@ func (p *Pool[T]) Put(x *T) {
 	}
 	p.idle = append(p.idle, x)
 }
+
+// Stats is a snapshot of a pool's counters.
+type Stats struct {
+	// Made is how many objects Get had to make.
+	Made int
+	// Got is how many times Get was called.
+	Got int
+	// Idle is how many objects wait for reuse.
+	Idle int
+}
+
+// Stats returns the pool's counters. Got minus Made is how many Gets
+// reused an object.
+func (p *Pool[T]) Stats() Stats { return Stats{Made: p.made, Got: p.got, Idle: len(p.idle)} }
 
 // Made reports how many objects Get had to make.
 func (p *Pool[T]) Made() int { return p.made }

@@ -40,6 +40,8 @@ func TestCountersProveReuse(t *testing.T) {
 	p.Get()
 	assert.Equal(t, 3, p.Made(), "a new object once none is idle")
 	assert.Equal(t, 5, p.Got())
+	p.Put(c)
+	assert.Equal(t, Stats{Made: 3, Got: 5, Idle: 1}, p.Stats(), "Stats reads the same counters")
 }
 
 func TestPutClears(t *testing.T) {

@@ -99,13 +99,13 @@ func TestChurnReusesPayloads(t *testing.T) {
 		t.Cleanup(func() { _ = rt.Close() })
 		s := &countScript{}
 		churn(rt, s)
-		require.Equal(t, 1, rt.Payloads().Made())
+		require.Equal(t, 1, rt.Payloads().Made)
 		for range 1000 {
 			churn(rt, s)
 		}
-		assert.Equal(t, 1, rt.Payloads().Made())
-		assert.Equal(t, 1001, rt.Payloads().Got())
-		assert.Equal(t, 1, rt.Payloads().Idle())
+		assert.Equal(t, 1, rt.Payloads().Made)
+		assert.Equal(t, 1001, rt.Payloads().Got)
+		assert.Equal(t, 1, rt.Payloads().Idle)
 	})
 	t.Run("unpooled", func(t *testing.T) {
 		rt := New(Options{PoolLimit: -1, OnError: Discard})
@@ -114,8 +114,8 @@ func TestChurnReusesPayloads(t *testing.T) {
 		for range 1000 {
 			churn(rt, s)
 		}
-		assert.Equal(t, 1000, rt.Payloads().Made())
-		assert.Zero(t, rt.Payloads().Idle())
+		assert.Equal(t, 1000, rt.Payloads().Made)
+		assert.Zero(t, rt.Payloads().Idle)
 	})
 }
 

@@ -524,7 +524,7 @@ func TestClose(t *testing.T) {
 	}
 	assert.Empty(t, rt.Entities())
 	assert.Empty(t, rt.Schedule())
-	assert.Equal(t, 3, rt.Payloads().Idle(), "every payload went back to the pool")
+	assert.Equal(t, 3, rt.Payloads().Idle, "every payload went back to the pool")
 
 	t.Run("idempotent", func(t *testing.T) {
 		require.NoError(t, rt.Close())

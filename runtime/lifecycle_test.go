@@ -239,17 +239,17 @@ func TestPayloadPoolReuse(t *testing.T) {
 	h := spawnActive(t, rt, "first")
 	attach(t, rt, h, &testScript{name: "s", log: log}, "s")
 	require.NoError(t, rt.Set(h, Scale, Vec3{2, 2, 2}))
-	assert.Equal(t, 1, rt.Payloads().Made())
-	assert.Zero(t, rt.Payloads().Idle())
+	assert.Equal(t, 1, rt.Payloads().Made)
+	assert.Zero(t, rt.Payloads().Idle)
 
 	_, err := rt.Kill(h)
 	require.NoError(t, err)
-	assert.Equal(t, 1, rt.Payloads().Idle(), "the reaped payload waits for reuse")
+	assert.Equal(t, 1, rt.Payloads().Idle, "the reaped payload waits for reuse")
 
 	h2 := rt.Spawn()
-	assert.Equal(t, 1, rt.Payloads().Made(), "no new payload")
-	assert.Equal(t, 2, rt.Payloads().Got())
-	assert.Zero(t, rt.Payloads().Idle())
+	assert.Equal(t, 1, rt.Payloads().Made, "no new payload")
+	assert.Equal(t, 2, rt.Payloads().Got)
+	assert.Zero(t, rt.Payloads().Idle)
 	assert.Equal(t, h.Index, h2.Index, "slot reused")
 	assert.Greater(t, h2.Gen, h.Gen, "generation moved on")
 
@@ -274,8 +274,8 @@ func TestPayloadPoolOff(t *testing.T) {
 		h := rt.Spawn()
 		_, err := rt.Kill(h)
 		require.NoError(t, err)
-		assert.Equal(t, i, rt.Payloads().Made())
-		assert.Zero(t, rt.Payloads().Idle())
+		assert.Equal(t, i, rt.Payloads().Made)
+		assert.Zero(t, rt.Payloads().Idle)
 	}
 }
 

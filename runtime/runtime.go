@@ -135,8 +135,10 @@ func (rt *Runtime) Blackboard() *Blackboard { return rt.blackboard }
 // Events returns the runtime's event observables.
 func (rt *Runtime) Events() *Events { return rt.events }
 
-// Payloads returns the pool of entity payloads, for inspection.
-func (rt *Runtime) Payloads() *pool.Pool[entity] { return rt.payloads }
+// Payloads returns the counters of the pool of entity payloads: how many
+// payloads were made, how many spawns asked for one, and how many wait
+// for reuse (Options.PoolLimit bounds those).
+func (rt *Runtime) Payloads() pool.Stats { return rt.payloads.Stats() }
 
 // Stats is a snapshot of a runtime's counters.
 type Stats struct {

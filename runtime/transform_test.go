@@ -28,7 +28,7 @@ func TestNewEntityTransform(t *testing.T) {
 	_, err = rt.Kill(h)
 	require.NoError(t, err)
 	h2 := rt.Spawn()
-	require.Equal(t, 1, rt.Payloads().Made())
+	require.Equal(t, 1, rt.Payloads().Made)
 	tr, err = rt.Transform(h2)
 	require.NoError(t, err)
 	assert.Equal(t, Transform{Scale: Vec3{1, 1, 1}}, tr)
