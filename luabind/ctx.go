@@ -86,7 +86,7 @@ func (st *state) newBlackboard() *lua.LUserData {
 		key := L.CheckString(2)
 		v, err := st.toPlain(L.Get(3), key)
 		if err != nil {
-			L.RaiseError("blackboard key %q: %s", key, strings.TrimPrefix(err.Error(), runtime.ErrNotPlain.Error()+": "))
+			st.raise(L, fmt.Sprintf("blackboard key %q: %s", key, strings.TrimPrefix(err.Error(), runtime.ErrNotPlain.Error()+": ")), err)
 		}
 		if st.deferring() {
 			st.later(func() error { st.host.rt.Blackboard().SetPlain(key, v); return nil })
@@ -216,7 +216,7 @@ func (st *state) ctxSpawn(L *lua.LState) int {
 			// Leave nothing findable behind, also before the flush.
 			_ = h.rt.SetName(e, "")
 			_, _ = h.rt.Kill(e)
-			L.RaiseError("ctx.spawn: %s", bound(err.Error()))
+			st.raise(L, "ctx.spawn: "+err.Error(), err)
 		}
 	}
 	L.Push(st.entity(e))
@@ -251,7 +251,7 @@ func (st *state) notify(L *lua.LState, at int, target runtime.Handle) int {
 	name := string(s)
 	data, err := st.toPlain(L.Get(at+1), "data")
 	if err != nil {
-		L.ArgError(at+1, err.Error())
+		st.argError(L, at+1, err)
 	}
 	mask := -1
 	if L.Get(at+2) != lua.LNil {
@@ -266,7 +266,7 @@ func (st *state) notify(L *lua.LState, at int, target runtime.Handle) int {
 	ok, err = st.host.rt.Events().NotifyPlain(target, name, data, mask)
 	st.stopping(L)
 	if err != nil {
-		L.RaiseError("%s", err.Error())
+		st.raise(L, err.Error(), err)
 	}
 	L.Push(lua.LBool(ok))
 	return 1

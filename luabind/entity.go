@@ -149,7 +149,7 @@ func (st *state) entityAttach(L *lua.LState) int {
 	name := L.CheckString(2)
 	props, err := st.toPlain(L.Get(3), "props")
 	if err != nil {
-		L.ArgError(3, err.Error())
+		st.argError(L, 3, err)
 	}
 	if st.deferring() {
 		st.later(func() error { _, err := st.host.attach(h, name, props); return err })
@@ -158,7 +158,7 @@ func (st *state) entityAttach(L *lua.LState) int {
 	_, err = st.host.attach(h, name, props)
 	st.stopping(L)
 	if err != nil {
-		L.RaiseError("%s", bound(err.Error()))
+		st.raise(L, err.Error(), err)
 	}
 	return 0
 }
@@ -254,7 +254,7 @@ func (st *state) newEventType() *lua.LTable {
 				// (a map[string]any, an int): canonicalise it first.
 				last, err := runtime.Plain(ev.Last)
 				if err != nil {
-					L.RaiseError("ev.last: %s", err.Error())
+					st.raise(L, "ev.last: "+err.Error(), err)
 				}
 				L.Push(st.fromPlain(last))
 			}

@@ -234,7 +234,7 @@ func (st *state) bindFunc(name string, fn Func) {
 		for i := 1; i <= top; i++ {
 			v, err := st.toPlain(L.Get(i), "")
 			if err != nil {
-				L.ArgError(i, err.Error())
+				st.argError(L, i, err)
 			}
 			args[i-1] = v
 		}
@@ -281,6 +281,14 @@ func (st *state) raise(L *lua.LState, msg string, err error) {
 	msg = bound(msg)
 	st.raised = raised{msg: msg, err: err}
 	L.RaiseError("%s", msg)
+}
+
+// argError raises err as a bad argument n ("bad argument #n to 'f'
+// (message)") and remembers it, as raise does.
+func (st *state) argError(L *lua.LState, n int, err error) {
+	msg := bound(err.Error())
+	st.raised = raised{msg: "(" + msg + ")", err: err}
+	L.ArgError(n, msg)
 }
 
 // goError returns the Go error a callback's Lua error came from, when it

@@ -77,7 +77,7 @@ func (st *state) addTimer(L *lua.LState, name string, every bool) int {
 	}
 	data, err := st.toPlain(L.Get(3), "data")
 	if err != nil {
-		L.ArgError(3, err.Error())
+		st.argError(L, 3, err)
 	}
 	li := st.cur.Data.(*instance)
 	if len(li.timers) >= MaxTimers {

@@ -69,7 +69,14 @@ type ScriptError struct {
 	Message string
 	// Traceback is a short traceback of the script, when known.
 	Traceback string
-	// Err is the underlying error, if any.
+	// Err is the Go error that caused the failure, if any; Unwrap
+	// returns it, so errors.Is and errors.As see through the report. It
+	// is what a registered function returned (or the *PanicError of its
+	// panic), what a Go-native script returned, the error of the host's
+	// API that a script's call ran into (ErrNotPlain, ErrStaleHandle,
+	// ErrNotAttachable, ErrEventDepth, a load error...), or the host's
+	// mark of a stopped callback (budget, memory). It is nil for an error
+	// the script raised itself, or one it made of a Go error's message.
 	Err error
 }
 
