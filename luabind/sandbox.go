@@ -311,20 +311,28 @@ func collectGarbage(L *lua.LState) int {
 	return 1
 }
 
-// newRand returns the per-state random source: seeded from the runtime's
-// seed and the script's name, so every run of a scene draws the same
-// numbers and two scripts do not draw the same sequence.
-func newRand(seed int64, name string) *rand.Rand {
+// newRand returns the per-state random source: a PCG generator seeded
+// from the runtime's seed and the script's name, so every run of a scene
+// draws the same numbers and two scripts do not draw the same sequence.
+// Its state is what a snapshot saves (MarshalBinary).
+func newRand(seed int64, name string) *rand.PCG {
+	return rand.NewPCG(uint64(seed), nameHash(name))
+}
+
+// nameHash is the FNV-1a hash of a script's name.
+func nameHash(name string) uint64 {
 	var hash uint64 = 14695981039346656037
 	for i := 0; i < len(name); i++ {
 		hash ^= uint64(name[i])
 		hash *= 1099511628211
 	}
-	return rand.New(rand.NewPCG(uint64(seed), hash))
+	return hash
 }
 
-// bindRandom installs math.random and math.randomseed over r.
-func bindRandom(L *lua.LState, r *rand.Rand, seed int64, name string) {
+// bindRandom installs math.random and math.randomseed over src.
+// math.randomseed(x) seeds it again as newRand would with seed^x.
+func bindRandom(L *lua.LState, src *rand.PCG, seed int64, name string) {
+	r := rand.New(src)
 	m := L.G.Global.RawGetString(lua.MathLibName).(*lua.LTable)
 	m.RawSetString("random", L.NewFunction(func(L *lua.LState) int {
 		switch L.GetTop() {
@@ -346,7 +354,7 @@ func bindRandom(L *lua.LState, r *rand.Rand, seed int64, name string) {
 		return 1
 	}))
 	m.RawSetString("randomseed", L.NewFunction(func(L *lua.LState) int {
-		*r = *newRand(seed^L.CheckInt64(1), name)
+		src.Seed(uint64(seed^L.CheckInt64(1)), nameHash(name))
 		return 0
 	}))
 }

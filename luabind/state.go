@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -64,6 +65,11 @@ type state struct {
 	// labels are the pprof label sets of the state's callbacks, by name
 	// (with Options.ProfileLabels).
 	labels map[[2]string]context.Context
+	// rng is math.random's generator, whose state a snapshot saves.
+	rng *rand.PCG
+	// onRestore, onExport and onImport run after a restore, before an
+	// export and after an import (SPEC 12).
+	onRestore, onExport, onImport *lua.LFunction
 }
 
 // instance is the Lua side of one runtime.Instance (its Data).
@@ -175,7 +181,8 @@ func (st *state) define(t *lua.LTable) error {
 	for _, cb := range []struct {
 		name string
 		fn   **lua.LFunction
-	}{{"onCreate", &st.onCreate}, {"onUpdate", &st.onUpdate}, {"onDestroy", &st.onDestroy}, {"onReload", &st.onReload}} {
+	}{{"onCreate", &st.onCreate}, {"onUpdate", &st.onUpdate}, {"onDestroy", &st.onDestroy}, {"onReload", &st.onReload},
+		{"onRestore", &st.onRestore}, {"onExport", &st.onExport}, {"onImport", &st.onImport}} {
 		switch v := t.RawGetString(cb.name).(type) {
 		case *lua.LNilType:
 		case *lua.LFunction:
@@ -215,7 +222,8 @@ func (st *state) bind() {
 	g.RawSetString("print", L.NewFunction(h.luaPrint))
 	g.RawSetString("require", L.NewFunction(st.require))
 	st.bindPackage()
-	bindRandom(L, newRand(h.rt.Seed(), st.script.name), h.rt.Seed(), st.script.name)
+	st.rng = newRand(h.rt.Seed(), st.script.name)
+	bindRandom(L, st.rng, h.rt.Seed(), st.script.name)
 	st.protect = newProtect(L)
 	st.entityMT = st.newEntityType()
 	st.eventMT = st.newEventType()
