@@ -1,0 +1,374 @@
+package runtime
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// ParsePlainJSON decodes plain data in the JSON form of PlainJSON,
+// keeping the order of object keys. A malformed value, an unknown "$"
+// tag, a key that is not a plain key or is given twice, or tables nested
+// deeper than MaxPlainDepth is an error wrapping ErrBadSnapshot that names
+// the path of the value and its byte offset.
+func ParsePlainJSON(data []byte) (any, error) {
+	p := plainParser{data: data}
+	p.space()
+	v, err := p.value("", 0)
+	if err != nil {
+		return nil, err
+	}
+	if p.space(); p.i != len(p.data) {
+		return nil, p.fail("", "unexpected data after the value")
+	}
+	return v, nil
+}
+
+type plainParser struct {
+	data  []byte
+	i     int
+	count PlainCount
+}
+
+func (p *plainParser) fail(path, format string, args ...any) error {
+	where := "the value"
+	if path != "" {
+		where = path
+	}
+	return fmt.Errorf("%w: %s (byte %d): %s", ErrBadSnapshot, where, p.i, fmt.Sprintf(format, args...))
+}
+
+func (p *plainParser) space() {
+	for p.i < len(p.data) {
+		switch p.data[p.i] {
+		case ' ', '\t', '\n', '\r':
+			p.i++
+		default:
+			return
+		}
+	}
+}
+
+// peek returns the next byte, or 0 at the end.
+func (p *plainParser) peek() byte {
+	if p.i < len(p.data) {
+		return p.data[p.i]
+	}
+	return 0
+}
+
+// expect consumes c (after white space) or fails.
+func (p *plainParser) expect(path string, c byte) error {
+	p.space()
+	if p.peek() != c {
+		return p.fail(path, "want %q", c)
+	}
+	p.i++
+	p.space()
+	return nil
+}
+
+func (p *plainParser) value(path string, depth int) (any, error) {
+	if err := p.count.Add(path, 0); err != nil {
+		return nil, err
+	}
+	switch c := p.peek(); {
+	case c == '{':
+		return p.object(path, depth)
+	case c == '[':
+		return p.array(path, depth)
+	case c == '"':
+		return p.str(path)
+	case c == 't' || c == 'f' || c == 'n':
+		for _, lit := range []struct {
+			s string
+			v any
+		}{{"true", true}, {"false", false}, {"null", nil}} {
+			if strings.HasPrefix(string(p.data[p.i:min(len(p.data), p.i+5)]), lit.s) {
+				p.i += len(lit.s)
+				return lit.v, nil
+			}
+		}
+	case c == '-' || (c >= '0' && c <= '9'):
+		return p.number(path)
+	case c == 0:
+		return nil, p.fail(path, "unexpected end of the snapshot")
+	}
+	return nil, p.fail(path, "unexpected %q", p.peek())
+}
+
+func (p *plainParser) number(path string) (any, error) {
+	start := p.i
+	for p.i < len(p.data) && strings.IndexByte("+-0123456789.eE", p.data[p.i]) >= 0 {
+		p.i++
+	}
+	f, err := strconv.ParseFloat(string(p.data[start:p.i]), 64)
+	if err != nil || math.IsInf(f, 0) {
+		p.i = start
+		return nil, p.fail(path, "bad number %q", p.data[start:min(len(p.data), start+24)])
+	}
+	return f, nil
+}
+
+func (p *plainParser) str(path string) (string, error) {
+	start := p.i
+	p.i++
+	escaped := false
+	for ; p.i < len(p.data); p.i++ {
+		switch c := p.data[p.i]; {
+		case c == '"':
+			p.i++
+			raw := p.data[start:p.i]
+			if !escaped && utf8.Valid(raw) {
+				return string(raw[1 : len(raw)-1]), nil
+			}
+			var s string
+			if err := json.Unmarshal(raw, &s); err != nil {
+				p.i = start
+				return "", p.fail(path, "bad string: %v", err)
+			}
+			return s, nil
+		case c == '\\':
+			escaped = true
+			p.i++
+		case c < 0x20:
+			return "", p.fail(path, "a control character in a string")
+		}
+	}
+	p.i = start
+	return "", p.fail(path, "unterminated string")
+}
+
+func (p *plainParser) array(path string, depth int) (any, error) {
+	if depth >= MaxPlainDepth {
+		return nil, p.fail(path, "tables nested deeper than %d", MaxPlainDepth)
+	}
+	p.i++
+	p.space()
+	t := &Table{}
+	for n := 1; p.peek() != ']'; n++ {
+		if n > 1 {
+			if err := p.expect(path, ','); err != nil {
+				return nil, err
+			}
+		}
+		v, err := p.value(fmt.Sprintf("%s[%d]", path, n), depth+1)
+		if err != nil {
+			return nil, err
+		}
+		if v != nil {
+			t.Fields = append(t.Fields, Field{Key: float64(n), Value: v})
+		}
+		p.space()
+	}
+	p.i++
+	return t, nil
+}
+
+func (p *plainParser) object(path string, depth int) (any, error) {
+	objStart := p.i
+	p.i++
+	p.space()
+	t := &Table{}
+	keys := keySet{t: t}
+	for first := true; p.peek() != '}'; first = false {
+		if !first {
+			if err := p.expect(path, ','); err != nil {
+				return nil, err
+			}
+		}
+		if p.peek() != '"' {
+			return nil, p.fail(path, "want a key")
+		}
+		k, err := p.str(path)
+		if err != nil {
+			return nil, err
+		}
+		if err := p.expect(path, ':'); err != nil {
+			return nil, err
+		}
+		if strings.HasPrefix(k, "$") {
+			if !first {
+				return nil, p.fail(path, "key %q: a \"$\" key must be an object's only key", k)
+			}
+			v, err := p.tagged(path, k, depth)
+			if err != nil {
+				return nil, err
+			}
+			if p.space(); p.peek() != '}' {
+				return nil, p.fail(path, "key %q: a \"$\" key must be an object's only key", k)
+			}
+			p.i++
+			return v, nil
+		}
+		if depth >= MaxPlainDepth {
+			p.i = objStart
+			return nil, p.fail(path, "tables nested deeper than %d", MaxPlainDepth)
+		}
+		if keys.dup(k) {
+			return nil, p.fail(path, "key %q given twice", k)
+		}
+		v, err := p.value(joinPath(path, k), depth+1)
+		if err != nil {
+			return nil, err
+		}
+		if v != nil {
+			t.Fields = append(t.Fields, Field{Key: k, Value: v})
+		}
+		p.space()
+	}
+	p.i++
+	return t, nil
+}
+
+// tagged decodes the value of a "$" key.
+func (p *plainParser) tagged(path, tag string, depth int) (any, error) {
+	switch tag {
+	case "$entity":
+		s, err := p.strValue(path, tag)
+		if err != nil {
+			return nil, err
+		}
+		h, err := ParseHandleID(s)
+		if err != nil {
+			return nil, p.fail(path, "%v", err)
+		}
+		return h, nil
+	case "$number":
+		s, err := p.strValue(path, tag)
+		if err != nil {
+			return nil, err
+		}
+		switch s {
+		case "inf":
+			return math.Inf(1), nil
+		case "-inf":
+			return math.Inf(-1), nil
+		case "nan":
+			return math.NaN(), nil
+		}
+		return nil, p.fail(path, "$number %q (want \"inf\", \"-inf\" or \"nan\")", s)
+	case "$bytes":
+		s, err := p.strValue(path, tag)
+		if err != nil {
+			return nil, err
+		}
+		b, err := base64.StdEncoding.DecodeString(s)
+		if err != nil {
+			return nil, p.fail(path, "$bytes: %v", err)
+		}
+		return string(b), nil
+	case "$vec3":
+		v, err := p.value(path, depth+1)
+		t, ok := v.(*Table)
+		if err != nil {
+			return nil, err
+		}
+		var xyz [3]float64
+		if !ok || len(t.Fields) != 3 {
+			return nil, p.fail(path, "$vec3 wants [x, y, z]")
+		}
+		for i, f := range t.Fields {
+			n, ok := f.Value.(float64)
+			if !ok || f.Key != float64(i+1) {
+				return nil, p.fail(path, "$vec3 wants [x, y, z]")
+			}
+			xyz[i] = n
+		}
+		return Vec3{xyz[0], xyz[1], xyz[2]}, nil
+	case "$table":
+		return p.pairs(path, depth)
+	}
+	return nil, p.fail(path, "unknown tag %q (a key starting with \"$\" is a tag: $entity, $number, $bytes, $vec3, $table)", tag)
+}
+
+func (p *plainParser) strValue(path, tag string) (string, error) {
+	if p.peek() != '"' {
+		return "", p.fail(path, "%s wants a string", tag)
+	}
+	return p.str(path)
+}
+
+// pairs decodes the [[k, v], ...] list of a $table.
+func (p *plainParser) pairs(path string, depth int) (any, error) {
+	if depth >= MaxPlainDepth {
+		return nil, p.fail(path, "tables nested deeper than %d", MaxPlainDepth)
+	}
+	if p.peek() != '[' {
+		return nil, p.fail(path, "$table wants a list of [key, value] pairs")
+	}
+	p.i++
+	p.space()
+	t := &Table{}
+	keys := keySet{t: t}
+	for first := true; p.peek() != ']'; first = false {
+		if !first {
+			if err := p.expect(path, ','); err != nil {
+				return nil, err
+			}
+		}
+		if err := p.expect(path, '['); err != nil {
+			return nil, err
+		}
+		k, err := p.value(path, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		if !validKey(k) {
+			return nil, p.fail(path, "$table: a key must be a boolean, a number (not nan), a string or an entity, not %s", FormatPlain(k))
+		}
+		if keys.dup(k) {
+			return nil, p.fail(path, "$table: key %s given twice", FormatPlain(k))
+		}
+		if err := p.expect(path, ','); err != nil {
+			return nil, err
+		}
+		v, err := p.value(joinPath(path, k), depth+1)
+		if err != nil {
+			return nil, err
+		}
+		if err := p.expect(path, ']'); err != nil {
+			return nil, err
+		}
+		if v != nil {
+			t.Fields = append(t.Fields, Field{Key: k, Value: v})
+		}
+	}
+	p.i++
+	return t, nil
+}
+
+// keySet finds keys given twice in one table: by a scan while the
+// table is small, by a map once it is not, so a table of n keys costs
+// O(n).
+type keySet struct {
+	t *Table
+	m map[any]bool
+}
+
+// dup reports whether k is among the table's keys so far, and records it.
+func (ks *keySet) dup(k any) bool {
+	if ks.m == nil && len(ks.t.Fields) < 16 {
+		for _, f := range ks.t.Fields {
+			if f.Key == k {
+				return true
+			}
+		}
+		return false
+	}
+	if ks.m == nil {
+		ks.m = make(map[any]bool, 2*len(ks.t.Fields))
+		for _, f := range ks.t.Fields {
+			ks.m[f.Key] = true
+		}
+	}
+	if ks.m[k] {
+		return true
+	}
+	ks.m[k] = true
+	return false
+}
