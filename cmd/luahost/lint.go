@@ -30,7 +30,7 @@ const (
 )
 
 // knownFields are the fields of a script table (SPEC 4.1).
-var knownFields = []string{"name", "priority", "properties", "onCreate", "onUpdate", "onDestroy", "onReload", "events"}
+var knownFields = []string{"name", "priority", "properties", "onCreate", "onUpdate", "onDestroy", "onReload", "onRestore", "onExport", "onImport", "events"}
 
 // luaFile is a parsed script or module, for the linter.
 type luaFile struct {

@@ -1,0 +1,181 @@
+package luabind
+
+import (
+	"fmt"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/runtime"
+)
+
+// Handoff (SPEC 12): an entity, with its instances, self, tags, name,
+// transform and timers, leaves one world and arrives in another that runs
+// the same scripts. It leaves without onDestroy and arrives without
+// onCreate; the optional onExport(self, ctx) and onImport(self, ctx) run
+// instead. Entity values in the state it carries (self and timer data,
+// values and keys) that point to an entity of the same batch are mapped
+// to that entity's new handle on import; every other one becomes the
+// string id of the old handle ("entity(3:1)"), since it names an entity
+// of another world.
+
+// Export takes entity e out of the world between frames and returns it
+// as a self-contained value: see ExportAll.
+func (h *Host) Export(e runtime.Handle) (EntitySnapshot, error) {
+	snaps, err := h.ExportAll([]runtime.Handle{e})
+	if err != nil {
+		return EntitySnapshot{}, err
+	}
+	return snaps[0], nil
+}
+
+// ExportAll takes the entities es out of the world between frames and
+// returns their snapshots, in the order given. First every instance that
+// is not faulted gets onExport(self, ctx), entity by entity, in schedule
+// order (an error is reported and faults the instance, which leaves
+// faulted); then every entity is saved; only when all are saved do they
+// leave the world: their instances without onDestroy, the entities
+// reaped (their handles stale). A handle that is stale or given twice, an
+// entity that is dying, an instance of a Go-native script, a self that is
+// not plain data or a call during a frame is an error, and no entity
+// leaves. O(the entities' instances and state).
+func (h *Host) ExportAll(es []runtime.Handle) ([]EntitySnapshot, error) {
+	if h.closed {
+		return nil, fmt.Errorf("export: %w", runtime.ErrClosed)
+	}
+	seen := make(map[runtime.Handle]bool, len(es))
+	var insts []*runtime.Instance
+	for _, e := range es {
+		if _, err := h.rt.SaveEntity(e); err != nil {
+			return nil, fmt.Errorf("export: %w", err)
+		}
+		if seen[e] {
+			return nil, fmt.Errorf("export: %s is given twice", e)
+		}
+		seen[e] = true
+	}
+	for _, e := range es {
+		insts, _ = h.rt.Instances(e)
+		h.snapshotCallback(insts, "onExport", func(st *state) *lua.LFunction { return st.onExport })
+	}
+	snaps := make([]EntitySnapshot, 0, len(es))
+	for _, e := range es {
+		state, err := h.rt.SaveEntity(e)
+		if err != nil {
+			return nil, fmt.Errorf("export: after onExport: %w", err)
+		}
+		snap, err := h.saveEntity(state)
+		if err != nil {
+			return nil, fmt.Errorf("export: %w", err)
+		}
+		snap.Time = h.rt.Time()
+		snaps = append(snaps, snap)
+	}
+	for _, e := range es {
+		insts, _ = h.rt.Instances(e)
+		if err := h.rt.Evict(e); err != nil {
+			return nil, fmt.Errorf("export: %w", err)
+		}
+		for _, inst := range insts {
+			if li, ok := inst.Data.(*instance); ok {
+				li.timers = nil
+			}
+		}
+	}
+	return snaps, nil
+}
+
+// Import brings an entity snapshot into the world between frames and
+// returns its new handle: see ImportAll.
+func (h *Host) Import(snap EntitySnapshot) (runtime.Handle, error) {
+	hs, err := h.ImportAll([]EntitySnapshot{snap})
+	if err != nil {
+		return runtime.Handle{}, err
+	}
+	return hs[0], nil
+}
+
+// ImportAll brings entity snapshots (from ExportAll, of this world or
+// another running the same scripts) into the world between frames and
+// returns their new handles, in the order given. Each arrives in its
+// saved state (Pending or Active) with its name, tags, transform and
+// instances, attached now in their saved order without onCreate; entity
+// values in their self and timer data are mapped (see the handoff rules
+// above). Timers keep their ids (the host's next timer ids are moved past
+// them) and the time left until they are due. Then every imported instance that is not faulted gets
+// onImport(self, ctx), entity by entity, in schedule order. Every
+// snapshot is checked (and its scripts loaded) before anything changes: a
+// malformed snapshot, an id given twice or a script that does not load is
+// an error and no entity arrives.
+func (h *Host) ImportAll(snaps []EntitySnapshot) ([]runtime.Handle, error) {
+	if h.closed {
+		return nil, fmt.Errorf("import: %w", runtime.ErrClosed)
+	}
+	if h.rt.Stepping() {
+		return nil, fmt.Errorf("import: %w", runtime.ErrStepping)
+	}
+	var added []*Script
+	states := make([]runtime.EntityState, len(snaps))
+	old := make(map[runtime.Handle]int, len(snaps))
+	for i := range snaps {
+		es, err := h.entityState(&snaps[i], fmt.Sprintf("import: entity %d (%s)", i+1, snaps[i].ID), &added)
+		if err != nil {
+			h.unload(added)
+			return nil, err
+		}
+		if j, dup := old[es.Handle]; dup {
+			h.unload(added)
+			return nil, fmt.Errorf("import: entities %d and %d both have the id %s", j+1, i+1, snaps[i].ID)
+		}
+		old[es.Handle] = i
+		states[i] = es
+	}
+	hs := make([]runtime.Handle, len(snaps))
+	for i, es := range states {
+		e, err := h.rt.Adopt(es)
+		if err != nil {
+			// Only a runtime driven from inside a dispatch or closed gets
+			// here, before the first entity arrives.
+			h.unload(added)
+			return nil, err
+		}
+		hs[i] = e
+	}
+	mapH := func(o runtime.Handle) any {
+		if i, ok := old[o]; ok {
+			return hs[i]
+		}
+		return o.String()
+	}
+	var all [][]*runtime.Instance
+	now := h.rt.Time()
+	for i, e := range hs {
+		insts, _ := h.rt.Instances(e)
+		at := snaps[i].Time
+		fill(&snaps[i], insts, e, mapH, func(due float64) float64 { return now + (due - at) })
+		for _, is := range snaps[i].Instances {
+			for _, ts := range is.Timers {
+				h.timerSeq = max(h.timerSeq, ts.ID)
+			}
+		}
+		all = append(all, insts)
+	}
+	for _, insts := range all {
+		h.snapshotCallback(insts, "onImport", func(st *state) *lua.LFunction { return st.onImport })
+	}
+	return hs, nil
+}
+
+// unload forgets scripts loaded for a restore or an import that failed,
+// so that a refused one leaves the host as it was.
+func (h *Host) unload(scripts []*Script) {
+	for _, s := range scripts {
+		delete(h.scripts, s.name)
+		for i, o := range h.order {
+			if o == s {
+				h.order = append(h.order[:i], h.order[i+1:]...)
+				break
+			}
+		}
+		s.st.close()
+	}
+}

@@ -1,0 +1,272 @@
+package luabind
+
+import (
+	"encoding/base64"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/runtime"
+)
+
+// Format is the format of the snapshots this version writes.
+const Format = "luahost-snapshot/1"
+
+// Snapshot is a saved world (SPEC 12): everything needed to continue it
+// in a fresh Runtime and Host running the same scripts, exactly as if it
+// had never stopped. Its JSON form (Marshal, ParseSnapshot) is documented
+// field by field in docs/snapshot.md. What is not world state is not in
+// it: a script's module-level locals and globals, Go observers and
+// registered functions.
+type Snapshot struct {
+	// Format is "luahost-snapshot/1".
+	Format string `json:"format"`
+	// ScriptsDir is the script directory, relative to the snapshot's
+	// file, where a program that writes the snapshot to a file records
+	// it (the CLI does); empty otherwise.
+	ScriptsDir string `json:"scripts_dir,omitempty"`
+	// Frame, Time and DT are the frame number, the simulated seconds and
+	// the last frame's dt.
+	Frame uint64  `json:"frame"`
+	Time  float64 `json:"time"`
+	DT    float64 `json:"dt"`
+	// Seed is the runtime's seed.
+	Seed int64 `json:"seed"`
+	// Seq is the last attach sequence number given.
+	Seq uint64 `json:"seq"`
+	// TimerSeq is the last timer id given.
+	TimerSeq int64 `json:"timer_seq"`
+	// Slots is the size of the slot map (the highest index plus one).
+	Slots uint32 `json:"slots"`
+	// Free is the free list, bottom first (the next spawn takes the
+	// last), each entry "INDEX:GEN" with the generation the slot's next
+	// entity gets.
+	Free []string `json:"free"`
+	// Scripts are the loaded scripts in load order, with their random
+	// generators' states.
+	Scripts []ScriptSnapshot `json:"scripts"`
+	// Blackboard is the blackboard: a table of string keys.
+	Blackboard runtime.PlainJSON `json:"blackboard"`
+	// NameOrder lists, for each name that several entities share, their
+	// ids in naming order (ctx.find returns the first).
+	NameOrder [][]string `json:"name_order,omitempty"`
+	// Activate lists the Pending entities that scripts spawned between
+	// frames; they become Active before the next frame.
+	Activate []string `json:"activate,omitempty"`
+	// Entities are the live entities, by index.
+	Entities []EntitySnapshot `json:"entities,omitempty"`
+}
+
+// ScriptSnapshot is one loaded script and its math.random generator.
+type ScriptSnapshot struct {
+	// Name is the script's name.
+	Name string `json:"name"`
+	// Random is the state of its generator (a PCG's MarshalBinary), in
+	// base64.
+	Random string `json:"random"`
+}
+
+// Snapshot saves the world between frames. It is an error during a
+// frame, an event dispatch or a reload, after Close, and for a world
+// holding an instance of a Go-native script or a self that is not plain
+// data (the error names the entity, the script and the path of the
+// value); the world is not changed either way. O(the world's state).
+func (h *Host) Snapshot() (*Snapshot, error) {
+	if h.closed {
+		return nil, fmt.Errorf("snapshot: %w", runtime.ErrClosed)
+	}
+	if h.deferred.on || h.nesting > 0 {
+		return nil, fmt.Errorf("snapshot: %w", runtime.ErrStepping)
+	}
+	ws, err := h.rt.Save()
+	if err != nil {
+		return nil, fmt.Errorf("snapshot: %w", err)
+	}
+	snap := &Snapshot{Format: Format, Frame: ws.Frame, Time: ws.Time, DT: ws.DT, Seed: ws.Seed, Seq: ws.Seq,
+		TimerSeq: h.timerSeq, Slots: ws.Slots, Free: make([]string, 0, len(ws.Free)), Scripts: make([]ScriptSnapshot, 0, len(h.order)),
+		Entities: make([]EntitySnapshot, 0, len(ws.Entities))}
+	for _, f := range ws.Free {
+		snap.Free = append(snap.Free, runtime.FormatHandleID(f))
+	}
+	for _, s := range h.order {
+		b, err := s.st.rng.MarshalBinary()
+		if err != nil {
+			return nil, fmt.Errorf("snapshot: %s: random generator: %w", s.name, err)
+		}
+		snap.Scripts = append(snap.Scripts, ScriptSnapshot{Name: s.name, Random: base64.StdEncoding.EncodeToString(b)})
+	}
+	snap.Blackboard.Value = &runtime.Table{Fields: ws.Blackboard}
+	for _, order := range ws.NameOrder {
+		ids := make([]string, len(order))
+		for i, e := range order {
+			ids[i] = runtime.FormatHandleID(e)
+		}
+		snap.NameOrder = append(snap.NameOrder, ids)
+	}
+	for _, e := range h.setupSpawns {
+		if st, err := h.rt.State(e); err == nil && st == runtime.StatePending {
+			snap.Activate = append(snap.Activate, runtime.FormatHandleID(e))
+		}
+	}
+	for _, es := range ws.Entities {
+		es, err := h.saveEntity(es)
+		if err != nil {
+			return nil, fmt.Errorf("snapshot: %w", err)
+		}
+		snap.Entities = append(snap.Entities, es)
+	}
+	return snap, nil
+}
+
+// Restore makes the world of snap in this host, whose runtime must be
+// fresh (no frame run, no entity spawned, no script attached): the seed
+// and the frame's numbers, every entity under its saved handle, every
+// instance with its self, flags and timers in its saved place of the
+// schedule, the blackboard, and each script's random generator, loading
+// the scripts it names. No onCreate runs; afterwards every instance that
+// is not faulted gets onRestore(self, ctx), in schedule order (an error is
+// reported and faults the instance). The whole snapshot is checked, and
+// its scripts loaded, before anything changes: a bad snapshot (a handle
+// out of range, an unknown script, a malformed value) is an error naming
+// where it is, and the host is left as it was.
+func (h *Host) Restore(snap *Snapshot) error {
+	if h.closed {
+		return fmt.Errorf("restore: %w", runtime.ErrClosed)
+	}
+	if snap.Format != Format {
+		return fmt.Errorf("restore: %w", formatError(snap.Format))
+	}
+	var added []*Script
+	fail := func(err error) error {
+		h.unload(added)
+		return fmt.Errorf("restore: %w", err)
+	}
+	if !h.rt.Fresh() {
+		return fail(fmt.Errorf("the runtime is not fresh (it has run frames, spawned entities or attached scripts)"))
+	}
+	ws := &runtime.WorldState{Frame: snap.Frame, Time: snap.Time, DT: snap.DT, Seed: snap.Seed, Seq: snap.Seq, Slots: snap.Slots}
+	for i, id := range snap.Free {
+		f, err := runtime.ParseHandleID(id)
+		if err != nil {
+			return fail(fmt.Errorf("free[%d]: %w", i, err))
+		}
+		ws.Free = append(ws.Free, f)
+	}
+	for i, ids := range snap.NameOrder {
+		var order []runtime.Handle
+		for _, id := range ids {
+			e, err := runtime.ParseHandleID(id)
+			if err != nil {
+				return fail(fmt.Errorf("name_order[%d]: %w", i, err))
+			}
+			order = append(order, e)
+		}
+		ws.NameOrder = append(ws.NameOrder, order)
+	}
+	rngs := make([][]byte, len(snap.Scripts))
+	for i, ss := range snap.Scripts {
+		if h.scripts[ss.Name] == nil {
+			s, err := h.Load(ss.Name)
+			if err != nil {
+				return fail(fmt.Errorf("scripts[%d]: unknown script %q: %w", i, ss.Name, err))
+			}
+			added = append(added, s)
+		}
+		b, err := base64.StdEncoding.DecodeString(ss.Random)
+		if err == nil {
+			// Only checked here; set below, once nothing can fail.
+			err = new(rand.PCG).UnmarshalBinary(b)
+		}
+		if err != nil {
+			return fail(fmt.Errorf("scripts[%d] (%s): %w: random: %v", i, ss.Name, runtime.ErrBadSnapshot, err))
+		}
+		rngs[i] = b
+	}
+	for i := range snap.Entities {
+		es, err := h.entityState(&snap.Entities[i], fmt.Sprintf("entities[%d] (%s)", i, snap.Entities[i].ID), &added)
+		if err != nil {
+			return fail(err)
+		}
+		ws.Entities = append(ws.Entities, es)
+	}
+	bb, ok := snap.Blackboard.Value.(*runtime.Table)
+	if snap.Blackboard.Value != nil && !ok {
+		return fail(fmt.Errorf("%w: the blackboard must be a table of string keys", runtime.ErrBadSnapshot))
+	}
+	if bb != nil {
+		ws.Blackboard = bb.Fields
+	}
+	if err := ws.Check(); err != nil {
+		return fail(err)
+	}
+	if err := checkHandles(snap, ws); err != nil {
+		return fail(err)
+	}
+	activate := make([]runtime.Handle, 0, len(snap.Activate))
+	for i, id := range snap.Activate {
+		e, err := runtime.ParseHandleID(id)
+		if err == nil && !slices.ContainsFunc(ws.Entities, func(es runtime.EntityState) bool { return es.Handle == e && es.State == runtime.StatePending }) {
+			err = fmt.Errorf("%w: %s is not a pending entity of the snapshot", runtime.ErrBadSnapshot, id)
+		}
+		if err != nil {
+			return fail(fmt.Errorf("activate[%d]: %w", i, err))
+		}
+		activate = append(activate, e)
+	}
+	if err := h.rt.Restore(ws); err != nil {
+		return fail(err)
+	}
+	for i, es := range ws.Entities {
+		insts, _ := h.rt.Instances(es.Handle)
+		fill(&snap.Entities[i], insts, es.Handle, nil, func(due float64) float64 { return due })
+	}
+	for i, ss := range snap.Scripts {
+		// Checked above: it cannot fail.
+		_ = h.scripts[ss.Name].st.rng.UnmarshalBinary(rngs[i])
+	}
+	h.timerSeq = snap.TimerSeq
+	for _, es := range snap.Entities {
+		for _, is := range es.Instances {
+			for _, ts := range is.Timers {
+				h.timerSeq = max(h.timerSeq, ts.ID)
+			}
+		}
+	}
+	h.setupSpawns = append(h.setupSpawns, activate...)
+	h.snapshotCallback(h.rt.Schedule(), "onRestore", func(st *state) *lua.LFunction { return st.onRestore })
+	return nil
+}
+
+// checkHandles checks that every entity handle in the snapshot's plain
+// data (selves, timer data, the blackboard) is one of the world's, live
+// or stale.
+func checkHandles(snap *Snapshot, ws *runtime.WorldState) error {
+	for i, es := range snap.Entities {
+		for j, is := range es.Instances {
+			where := fmt.Sprintf("entities[%d] (%s): instances[%d] (%s)", i, es.ID, j, is.Script)
+			if err := eachHandle(is.Self.Value, ws.Valid); err != nil {
+				return fmt.Errorf("%s: self: %w", where, err)
+			}
+			for k, ts := range is.Timers {
+				if ts.Data == nil {
+					continue
+				}
+				if err := eachHandle(ts.Data.Value, ws.Valid); err != nil {
+					return fmt.Errorf("%s: timers[%d]: %w", where, k, err)
+				}
+			}
+		}
+	}
+	for _, f := range ws.Blackboard {
+		k, ok := f.Key.(string)
+		if !ok {
+			return fmt.Errorf("%w: blackboard keys must be strings, not %s", runtime.ErrBadSnapshot, runtime.FormatPlain(f.Key))
+		}
+		if err := eachHandle(f.Value, ws.Valid); err != nil {
+			return fmt.Errorf("blackboard key %q: %w", k, err)
+		}
+	}
+	return nil
+}

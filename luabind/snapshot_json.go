@@ -1,0 +1,139 @@
+package luabind
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/luahost/luahost/runtime"
+)
+
+// Marshal returns the snapshot's JSON form: the same world gives the same
+// bytes. The world's fields come first on one line, then one entity a
+// line, so that a diff of two snapshots shows which entities differ.
+func (s *Snapshot) Marshal() ([]byte, error) {
+	head := *s
+	head.Entities = nil
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(&head); err != nil {
+		return nil, fmt.Errorf("snapshot: %w", err)
+	}
+	// Encode ended the head with "}\n": the entities go before the "}".
+	buf.Truncate(buf.Len() - 2)
+	buf.WriteString(`,"entities":[`)
+	for i := range s.Entities {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		buf.WriteByte('\n')
+		if err := enc.Encode(&s.Entities[i]); err != nil {
+			return nil, fmt.Errorf("snapshot: entity %s: %w", s.Entities[i].ID, err)
+		}
+		buf.Truncate(buf.Len() - 1)
+	}
+	buf.WriteString("\n]}\n")
+	return buf.Bytes(), nil
+}
+
+// formatError says why a snapshot's format field cannot be read by this
+// version.
+func formatError(format string) error {
+	switch {
+	case format == "":
+		return fmt.Errorf("%w: not a luahost snapshot (no \"format\" field)", runtime.ErrBadSnapshot)
+	case strings.HasPrefix(format, "luahost-snapshot/"):
+		return fmt.Errorf("%w: format %q is not one this luahost reads (it reads %s): a newer luahost wrote it", runtime.ErrBadSnapshot, format, Format)
+	}
+	return fmt.Errorf("%w: unknown format %q (want %s)", runtime.ErrBadSnapshot, format, Format)
+}
+
+// ParseSnapshot reads a snapshot's JSON form strictly: unknown fields,
+// values of the wrong type, malformed plain data and trailing data are
+// errors naming where they are (line:col, or the entity and the path of
+// the value). The "format" field selects the reader: this version reads
+// luahost-snapshot/1 and refuses any other format, a newer one with an
+// error that says so. A later format adds its case here, reading the
+// document into its own type and migrating it to the current one, so
+// that old snapshots stay readable (docs/snapshot.md, "Versions").
+func ParseSnapshot(data []byte) (*Snapshot, error) {
+	var head struct {
+		Format string `json:"format"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return nil, jsonError(data, err)
+	}
+	switch head.Format {
+	case Format:
+		return parseV1(data)
+	}
+	return nil, formatError(head.Format)
+}
+
+// parseV1 reads a luahost-snapshot/1 document: the world's fields, then
+// each entity on its own, so that an error in one names it.
+func parseV1(data []byte) (*Snapshot, error) {
+	var doc struct {
+		*snapshotFields
+		Entities []json.RawMessage `json:"entities"`
+	}
+	snap := &Snapshot{}
+	doc.snapshotFields = (*snapshotFields)(snap)
+	if err := strictDecode(data, &doc); err != nil {
+		return nil, jsonError(data, err)
+	}
+	snap.Entities = make([]EntitySnapshot, len(doc.Entities))
+	for i, raw := range doc.Entities {
+		if err := strictDecode(raw, &snap.Entities[i]); err != nil {
+			return nil, fmt.Errorf("entities[%d]: %w", i, jsonError(raw, err))
+		}
+	}
+	return snap, nil
+}
+
+// snapshotFields is Snapshot without its methods, for parseV1.
+type snapshotFields Snapshot
+
+func strictDecode(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("unexpected data after the snapshot")
+	}
+	return nil
+}
+
+// jsonError places a decoding error at its line and column.
+func jsonError(data []byte, err error) error {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn) && syn.Offset >= int64(len(data)):
+		return fmt.Errorf("%w: %s: unexpected end of the snapshot (truncated?)", runtime.ErrBadSnapshot, lineCol(data, int64(len(data))))
+	case errors.As(err, &syn):
+		return fmt.Errorf("%w: %s: %v", runtime.ErrBadSnapshot, lineCol(data, syn.Offset-1), err)
+	case errors.As(err, &typ):
+		return fmt.Errorf("%w: %s: %s: want %s, not a JSON %s", runtime.ErrBadSnapshot, lineCol(data, typ.Offset-1), typ.Field, typ.Type, typ.Value)
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return fmt.Errorf("%w: %s: unexpected end of the snapshot (truncated?)", runtime.ErrBadSnapshot, lineCol(data, int64(len(data))))
+	case errors.Is(err, runtime.ErrBadSnapshot):
+		return err
+	}
+	return fmt.Errorf("%w: %v", runtime.ErrBadSnapshot, err)
+}
+
+// lineCol names a byte offset as "line L, col C" (1-based).
+func lineCol(data []byte, offset int64) string {
+	offset = max(0, min(offset, int64(len(data))))
+	before := data[:offset]
+	line := bytes.Count(before, []byte("\n")) + 1
+	col := int(offset) - bytes.LastIndexByte(before, '\n')
+	return fmt.Sprintf("line %d, col %d", line, col)
+}

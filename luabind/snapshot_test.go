@@ -1,0 +1,205 @@
+package luabind
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/luahost/luahost/runtime"
+)
+
+// lifeWorld is a world with spawns, kills, timers, random numbers,
+// queries, entity values in self, tags, a shared name, a free list and
+// the blackboard, run for frames frames.
+func lifeWorld(t *testing.T, frames int) *world {
+	w := newWorld(t, withSeed(7))
+	require.NoError(t, w.rt.Blackboard().Set("level", map[string]any{"name": "caves", "depth": 3}))
+	w.spawn("god", "snapshot/life")
+	hero := w.spawn("hero", "snapshot/carrier")
+	require.NoError(t, w.rt.Tag(hero, "hero"))
+	w.spawn("twin")
+	w.spawn("twin")
+	gone := w.spawn("gone")
+	_, err := w.rt.Kill(gone)
+	require.NoError(t, err)
+	for range frames {
+		require.NoError(t, w.rt.Step(1.0/60))
+	}
+	return w
+}
+
+// save returns the world's snapshot, marshalled.
+func (w *world) save() []byte {
+	w.t.Helper()
+	snap, err := w.h.Snapshot()
+	require.NoError(w.t, err)
+	b, err := snap.Marshal()
+	require.NoError(w.t, err)
+	return b
+}
+
+// TestSnapshotContinues: a world restored from its snapshot in a fresh
+// runtime and host is indistinguishable from the world that never
+// stopped: the same snapshot at once, the same output and snapshot after
+// more frames, the same shutdown.
+func TestSnapshotContinues(t *testing.T) {
+	w := lifeWorld(t, 40)
+	w.h.Flush()
+	mark := w.out.Len()
+	saved := w.save()
+
+	snap, err := ParseSnapshot(saved)
+	require.NoError(t, err)
+	r := newWorld(t, withSeed(99))
+	require.NoError(t, r.h.Restore(snap))
+	assert.Equal(t, string(saved), string(r.save()), "a restored world saves the same bytes")
+	assert.Equal(t, int64(7), r.rt.Seed(), "the seed comes from the snapshot")
+
+	for range 60 {
+		require.NoError(t, w.rt.Step(1.0/60))
+		require.NoError(t, r.rt.Step(1.0/60))
+	}
+	assert.Equal(t, string(w.save()), string(r.save()))
+	require.NoError(t, w.h.Close())
+	require.NoError(t, r.h.Close())
+	cont := w.out.String()[mark:]
+	assert.Contains(t, cont, "kill", "the world spawns and kills after the save")
+	assert.Contains(t, cont, "bye")
+	assert.Equal(t, cont, r.out.String())
+	assert.Empty(t, w.errs)
+	assert.Empty(t, r.errs)
+}
+
+// TestSnapshotDeterministic: the same scene and seed give the same bytes.
+func TestSnapshotDeterministic(t *testing.T) {
+	a, b := lifeWorld(t, 50), lifeWorld(t, 50)
+	assert.Equal(t, string(a.save()), string(b.save()))
+	a.h.Flush()
+	b.h.Flush()
+	assert.Equal(t, a.out.String(), b.out.String())
+}
+
+// TestRestoreCallbacks: restore runs onRestore, never onCreate; faulted
+// instances get no callback and stay faulted.
+func TestRestoreCallbacks(t *testing.T) {
+	w := newWorld(t)
+	src := `return {
+  onCreate = function(self, ctx) print("create") self.n = 1 end,
+  onRestore = function(self, ctx) print("restore", self.n, ctx.frame, ctx.entity:name()) end,
+  onUpdate = function(self, ctx) self.n = self.n + 1 if self.fail then error("boom") end end,
+}`
+	require.NoError(t, w.h.Reload("snapshot/restoring", []byte(src)))
+	w.spawn("ok", "snapshot/restoring")
+	w.spawn("bad", "snapshot/restoring")
+	require.NoError(t, w.rt.Step(0.1))
+	snap, err := w.h.Snapshot()
+	require.NoError(t, err)
+	// The script is not on disk: the restoring host gets it the same way.
+	r := newWorld(t)
+	require.NoError(t, r.h.Reload("snapshot/restoring", []byte(src)))
+	require.NoError(t, r.h.Restore(snap))
+	r.h.Flush()
+	assert.Equal(t, "restore\t2\t1\tok\nrestore\t2\t1\tbad\n", r.out.String())
+}
+
+// TestRestoreBadSnapshots: a bad snapshot is a precise error and leaves
+// the host as it was: fresh, no script loaded.
+func TestRestoreBadSnapshots(t *testing.T) {
+	saved := string(lifeWorld(t, 20).save())
+	cases := []struct {
+		name, from, to, want string
+	}{
+		{"truncated", "", "", "unexpected end of the snapshot"},
+		{"newer format", `"luahost-snapshot/1"`, `"luahost-snapshot/2"`, `format "luahost-snapshot/2" is not one this luahost reads`},
+		{"no format", `"format":"luahost-snapshot/1",`, ``, "not a luahost snapshot"},
+		{"wrong type", `"frame":20`, `"frame":"20"`, "line 1, col"},
+		{"unknown field", `"frame":20`, `"frame":20,"frames":3`, `unknown field "frames"`},
+		{"unknown script", `"script":"snapshot/critter"`, `"script":"snapshot/nope"`, `unknown script "snapshot/nope"`},
+		{"handle out of range", `"self":{"hp":`, `"self":{"x":{"$entity":"999:1"},"hp":`, "entity(999:1) is out of range"},
+		{"future generation", `"self":{"hp":`, `"self":{"x":{"$entity":"1:7"},"hp":`, "slot 1 has not reached that generation"},
+		{"unknown tag", `"self":{"hp":`, `"self":{"x":{"$vector":[1,2,3]},"hp":`, `unknown tag "$vector"`},
+		{"slot twice", `"free":["`, `"free":["1:5","`, "slot 1 is listed twice"},
+		{"bad random", `"random":"`, `"random":"x`, "random"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			data := saved[:len(saved)/2]
+			if c.from != "" || c.to != "" {
+				require.Contains(t, saved, c.from)
+				data = strings.Replace(saved, c.from, c.to, 1)
+			}
+			w := newWorld(t)
+			snap, err := ParseSnapshot([]byte(data))
+			if err == nil {
+				err = w.h.Restore(snap)
+			}
+			require.Error(t, err)
+			assert.ErrorIs(t, err, runtime.ErrBadSnapshot)
+			assert.Contains(t, err.Error(), c.want)
+			assert.True(t, w.rt.Fresh(), "nothing was restored")
+			assert.Empty(t, w.h.Scripts(), "no script stays loaded")
+		})
+	}
+}
+
+// TestSnapshotRefusals: a snapshot cannot be taken during a frame or of a
+// world with a Go-native script; a restore needs a fresh runtime.
+func TestSnapshotRefusals(t *testing.T) {
+	w := newWorld(t)
+	w.spawn("a", "snapshot/carrier")
+	var during error
+	w.rt.Events().Observe("go", func(*runtime.Event) any { _, during = w.h.Snapshot(); return nil }, runtime.ObserveOptions{})
+	_, err := w.rt.Events().Notify("go", nil, -1)
+	require.NoError(t, err)
+	require.Error(t, during)
+	assert.Contains(t, during.Error(), "dispatch")
+
+	snap, err := w.h.Snapshot()
+	require.NoError(t, err)
+	err = w.h.Restore(snap)
+	require.ErrorContains(t, err, "not fresh")
+
+	g := newWorld(t)
+	_, err = g.rt.Attach(g.rt.Spawn(), &goScript{name: "native", trace: new([]string)}, "x")
+	require.NoError(t, err)
+	_, err = g.h.Snapshot()
+	require.ErrorContains(t, err, "only Lua instances can be saved")
+}
+
+// TestPlainJSONRoundTrip: every kind of plain data survives its JSON form,
+// key order included.
+func TestPlainJSONRoundTrip(t *testing.T) {
+	w := newWorld(t)
+	src := `return { onCreate = function(self, ctx)
+  self.list = { 1, "two", true, { 3 } }
+  self.mixed = { 1, 2, x = 3, [2.5] = "f", [true] = false }
+  self.order = {}
+  for _, k in ipairs({ "z", "a", "m", "$dollar" }) do self.order[k] = #k end
+  self.bytes = "\255\0\n\"quote\""
+  self.inf, self.ninf, self.nan = math.huge, -math.huge, 0/0
+  self.v = vec3(1.5, -2, 1e300)
+  self.key = { [ctx.entity] = "me" }
+  self.empty = {}
+  self.big = 2^53
+end,
+onRestore = function(self, ctx)
+  local keys = {}
+  for k, v in pairs(self.order) do keys[#keys + 1] = k .. "=" .. v end
+  print(table.concat(keys, " "), #self.bytes, self.bytes:byte(1), self.inf, self.ninf, self.nan ~= self.nan,
+    tostring(self.v), self.mixed[2.5], self.mixed[true], self.list[4][1], self.key[next(self.key)], string.format("%.0f", self.big))
+end }`
+	require.NoError(t, w.h.Reload("snapshot/kinds", []byte(src)))
+	w.spawn("k", "snapshot/kinds")
+	saved := w.save()
+	snap, err := ParseSnapshot(saved)
+	require.NoError(t, err)
+	r := newWorld(t)
+	require.NoError(t, r.h.Reload("snapshot/kinds", []byte(src)))
+	require.NoError(t, r.h.Restore(snap))
+	r.h.Flush()
+	assert.Equal(t, "z=1 a=1 m=1 $dollar=7\t10\t255\tinf\t-inf\ttrue\tvec3(1.5, -2, 1e+300)\tf\tfalse\t3\tme\t9007199254740992\n", r.out.String())
+	assert.True(t, bytes.Equal(saved, r.save()))
+}
