@@ -287,26 +287,3 @@ func (st *state) ctxDetach(L *lua.LState) int {
 	st.stopping(L)
 	return 0
 }
-
-// ctx.log(...) writes one line to the host log: the script's name and the
-// entity, then the arguments as print writes them.
-func (st *state) ctxLog(L *lua.LState) int {
-	var b strings.Builder
-	b.WriteString(st.label)
-	if st.cur != nil {
-		b.WriteByte(' ')
-		b.WriteString(st.cur.Entity().String())
-	}
-	b.WriteString(":")
-	for i := 1; i <= L.GetTop(); i++ {
-		if i == 1 {
-			b.WriteByte(' ')
-		} else {
-			b.WriteByte('\t')
-		}
-		b.WriteString(toString(L, L.Get(i)))
-	}
-	b.WriteByte('\n')
-	fmt.Fprint(st.host.log, b.String())
-	return 0
-}

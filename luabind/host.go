@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -60,9 +61,19 @@ type Options struct {
 	// Stdout receives what scripts print, flushed at the end of every
 	// frame. The default (nil) value is os.Stdout.
 	Stdout io.Writer
-	// Log receives ctx.log lines and hot-reload notices. The default (nil)
+	// Log receives ctx.log lines, hot-reload notices and the watcher's
+	// warnings as text lines, when there is no Logger. The default (nil)
 	// value is os.Stderr.
 	Log io.Writer
+	// Logger, when set, receives ctx.log lines (level Info: the
+	// arguments are the message; "script", "entity" and "frame" are
+	// attributes), hot-reload notices (Info: "script", "frame",
+	// "instances", "duration") and the watcher's warnings (Warn), in
+	// place of Log. Script errors are the runtime's to log: give it the
+	// logger in runtime.Options.Logger (or runtime.Slog as OnError). The
+	// default (nil) value is the runtime's Options.Logger; when that is
+	// nil too, lines go to Log.
+	Logger *slog.Logger
 	// Chunks is the cache of compiled chunks. Hosts that share one (on
 	// any goroutines) compile each source once. The default (nil) value is
 	// a cache of the host's own.
@@ -78,6 +89,14 @@ type Options struct {
 	// every Lua callback with its timing; it must not call into the host.
 	// It implies TimingExact. The default (nil) value calls nothing.
 	OnCallback func(CallbackTiming)
+	// OnReload, when set, is called on the driving goroutine after every
+	// hot reload of a loaded script (by Reload or by the watcher),
+	// applied or refused, with its script, the instances migrated, the
+	// time it took, or the refusal. It runs between frames, after the
+	// reload's side effects were applied, and may call the host. A
+	// refusal is also reported through the runtime's OnError when the
+	// watcher found it. The default (nil) value calls nothing.
+	OnReload func(ReloadInfo)
 	// ProfileLabels runs every callback under the runtime/pprof labels
 	// "script" (its name) and "callback" (such as "onUpdate" or
 	// "events.hit"), so that a CPU profile splits the time by script. The
@@ -111,6 +130,7 @@ type Host struct {
 	funcs   []registered
 	out     *bufio.Writer
 	log     io.Writer
+	logger  *slog.Logger
 
 	// setupSpawns are entities spawned by scripts outside a frame; they
 	// become Active before the next frame.
@@ -192,7 +212,11 @@ func New(rt *runtime.Runtime, opts Options) (*Host, error) {
 		seen:    &pointerSet{},
 		out:     bufio.NewWriter(opts.Stdout),
 		log:     opts.Log,
+		logger:  opts.Logger,
 		clock:   newClock(opts),
+	}
+	if h.logger == nil {
+		h.logger = rt.Logger()
 	}
 	if opts.Budget > 0 {
 		var mem uint64

@@ -70,7 +70,8 @@ type migration struct {
 // chance (those whose onCreate had failed run the new onCreate), and the
 // old state is closed. Otherwise nothing changes and a *ReloadError is
 // returned. Reload must be called between frames; a script not loaded yet
-// is loaded from source.
+// is loaded from source. Options.OnReload hears of every reload of a
+// loaded script, applied or refused.
 func (h *Host) Reload(name string, source []byte) error {
 	if h.rt.Stepping() {
 		return fmt.Errorf("reload %s: %w", name, runtime.ErrStepping)
@@ -93,7 +94,7 @@ func (h *Host) Reload(name string, source []byte) error {
 	start := time.Now()
 	next, err := h.build(s, source)
 	if err != nil {
-		return &ReloadError{Script: name, Err: err}
+		return h.reloaded(s, 0, start, &ReloadError{Script: name, Err: err})
 	}
 	var migs []migration
 	h.building = append(h.building, next)
@@ -108,7 +109,7 @@ func (h *Host) Reload(name string, source []byte) error {
 		if err != nil {
 			h.deferred.drop(h)
 			next.close()
-			return &ReloadError{Script: name, Err: err}
+			return h.reloaded(s, 0, start, &ReloadError{Script: name, Err: err})
 		}
 		migs = append(migs, m)
 	}
@@ -120,16 +121,44 @@ func (h *Host) Reload(name string, source []byte) error {
 	}
 	if err := h.rt.ScriptChanged(s); err != nil {
 		h.deferred.drop(h)
-		return err
+		return h.reloaded(s, 0, start, err)
 	}
 	for _, m := range migs {
 		h.rt.Retry(m.inst)
 	}
 	old.close()
 	h.reloads++
-	fmt.Fprintf(h.log, "reloaded %s: %d instances migrated in %s\n", s.file, len(migs), roundDuration(time.Since(start)))
+	h.logReload(s, len(migs), time.Since(start))
 	h.deferred.commit(h)
-	return nil
+	return h.reloaded(s, len(migs), start, nil)
+}
+
+// ReloadInfo describes one hot reload of a loaded script, applied or
+// refused, for Options.OnReload.
+type ReloadInfo struct {
+	// Script is the script's name ("ai/patrol").
+	Script string
+	// File is the script's display path ("scripts/ai/patrol.lua").
+	File string
+	// Instances is how many live instances migrated to the new version;
+	// 0 when the reload was refused.
+	Instances int
+	// Duration is how long the reload took: compiling, running the
+	// chunk, migrating every instance (their onReload included).
+	Duration time.Duration
+	// Err is nil for an applied reload; for a refused one, the refusal:
+	// a *ReloadError, whose Err is the cause (a *LoadError for a source
+	// that does not load), the previous version running on.
+	Err error
+}
+
+// reloaded tells Options.OnReload of the reload of s that started at
+// start and returns err.
+func (h *Host) reloaded(s *Script, migrated int, start time.Time, err error) error {
+	if h.opts.OnReload != nil {
+		h.opts.OnReload(ReloadInfo{Script: s.name, File: s.file, Instances: migrated, Duration: time.Since(start), Err: err})
+	}
+	return err
 }
 
 // migrate builds inst's self in the new state st and runs st's onReload on
@@ -361,7 +390,7 @@ func (h *Host) applyChanges(changes []watch.Change) {
 				h.warnDeleted(s)
 				continue
 			} else if err != nil {
-				h.report(&ReloadError{Script: s.name, Err: err})
+				h.report(h.reloaded(s, 0, time.Now(), &ReloadError{Script: s.name, Err: err}))
 				continue
 			}
 		}
@@ -378,7 +407,7 @@ func (h *Host) applyChanges(changes []watch.Change) {
 }
 
 func (h *Host) warnDeleted(s *Script) {
-	fmt.Fprintf(h.log, "warning: %s was deleted; its last good version keeps running\n", s.file)
+	h.warn(s, s.file+" was deleted; its last good version keeps running")
 }
 
 func (h *Host) report(err error) {

@@ -53,7 +53,7 @@ errors:
 	for {
 		select {
 		case err := <-h.watch.w.Errors():
-			fmt.Fprintf(h.log, "warning: watching %s: %v\n", h.opts.Dir, err)
+			h.warn(nil, fmt.Sprintf("watching %s: %v", h.opts.Dir, err))
 		default:
 			break errors
 		}

@@ -3,6 +3,7 @@ package runtime
 import (
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"slices"
 
@@ -15,8 +16,15 @@ type Options struct {
 	// math.random). The default (zero) value is seed 0.
 	Seed int64
 	// OnError receives every script error, once, as a *ScriptError. The
-	// default (nil) value writes the error to os.Stderr.
+	// default (nil) value logs the error through Logger when that is set
+	// (see Slog), else writes it to os.Stderr.
 	OnError func(err error)
+	// Logger, when set, is where the runtime's script errors are logged
+	// (unless OnError is set), with script, entity and frame as
+	// attributes; a luabind Host on the runtime logs through it too
+	// unless given a logger of its own. The default (nil) value logs
+	// nothing through slog.
+	Logger *slog.Logger
 	// PoolLimit is the most idle entity payloads kept for reuse. The
 	// default (zero) value is 1024; a negative value turns pooling off.
 	PoolLimit int
@@ -91,7 +99,11 @@ type Runtime struct {
 
 // New returns an empty runtime.
 func New(opts Options) *Runtime {
-	if opts.OnError == nil {
+	switch {
+	case opts.OnError != nil:
+	case opts.Logger != nil:
+		opts.OnError = Slog(opts.Logger)
+	default:
 		opts.OnError = func(err error) { fmt.Fprintln(os.Stderr, err) }
 	}
 	limit := opts.PoolLimit
@@ -109,6 +121,9 @@ func New(opts Options) *Runtime {
 	rt.events = newEvents(rt, opts.MaxEventDepth)
 	return rt
 }
+
+// Logger returns Options.Logger.
+func (rt *Runtime) Logger() *slog.Logger { return rt.opts.Logger }
 
 // Seed returns Options.Seed.
 func (rt *Runtime) Seed() int64 { return rt.opts.Seed }

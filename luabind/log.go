@@ -1,0 +1,74 @@
+package luabind
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// The host's log lines (ctx.log, reload notices, the watcher's warnings)
+// go through Options.Logger, or the runtime's, when there is one, with
+// attributes; else to Options.Log as text lines.
+
+// logReload logs an applied reload of s: n instances migrated in d.
+func (h *Host) logReload(s *Script, n int, d time.Duration) {
+	if h.logger == nil {
+		fmt.Fprintf(h.log, "reloaded %s: %d instances migrated in %s\n", s.file, n, roundDuration(d))
+		return
+	}
+	h.logger.LogAttrs(context.Background(), slog.LevelInfo, "reloaded "+s.file,
+		slog.String("script", s.name), slog.Uint64("frame", h.rt.Frame()),
+		slog.Int("instances", n), slog.Duration("duration", d))
+}
+
+// warn logs a warning about the script folder or script s (nil for none).
+func (h *Host) warn(s *Script, msg string) {
+	if h.logger == nil {
+		fmt.Fprintf(h.log, "warning: %s\n", msg)
+		return
+	}
+	attrs := []slog.Attr{slog.Uint64("frame", h.rt.Frame())}
+	if s != nil {
+		attrs = append(attrs, slog.String("script", s.name))
+	}
+	h.logger.LogAttrs(context.Background(), slog.LevelWarn, msg, attrs...)
+}
+
+// ctx.log(...) writes one line to the host log: the script's name and the
+// entity, then the arguments as print writes them. Through a slog.Logger,
+// the arguments are the message, at level Info, and the script, entity
+// and frame are attributes.
+func (st *state) ctxLog(L *lua.LState) int {
+	var b strings.Builder
+	for i := 1; i <= L.GetTop(); i++ {
+		if i > 1 {
+			b.WriteByte('\t')
+		}
+		b.WriteString(toString(L, L.Get(i)))
+	}
+	h := st.host
+	if h.logger != nil {
+		attrs := []slog.Attr{slog.String("script", st.script.name)}
+		if st.cur != nil {
+			attrs = append(attrs, slog.String("entity", st.cur.Entity().String()))
+		}
+		attrs = append(attrs, slog.Uint64("frame", h.rt.Frame()))
+		h.logger.LogAttrs(context.Background(), slog.LevelInfo, b.String(), attrs...)
+		return 0
+	}
+	prefix := st.label
+	if st.cur != nil {
+		prefix += " " + st.cur.Entity().String()
+	}
+	if L.GetTop() > 0 {
+		prefix += ": "
+	} else {
+		prefix += ":"
+	}
+	fmt.Fprint(h.log, prefix+b.String()+"\n")
+	return 0
+}
