@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"iter"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -353,6 +354,23 @@ func (h *Host) Scripts() []*Script { return h.order }
 
 // Script returns the loaded script called name, or nil.
 func (h *Host) Script(name string) *Script { return h.scripts[name] }
+
+// Instances yields the live instances of the Lua script called name, in
+// attach order; nothing when it is not loaded. Like the runtime's
+// iterators (runtime.Runtime.AllInstances, QueryInstances), it takes its
+// set when iteration starts. With Self, it reads every instance's state:
+//
+//	for inst := range host.Instances("ai/guard") {
+//		self, err := host.Self(inst)
+//		...
+//	}
+func (h *Host) Instances(name string) iter.Seq[*runtime.Instance] {
+	s := h.scripts[name]
+	if s == nil {
+		return func(func(*runtime.Instance) bool) {}
+	}
+	return h.rt.InstancesOf(s)
+}
 
 // Load returns the script called name, loading it on first use: the file
 // is read, compiled (once, through the chunk cache), and its chunk run in a

@@ -163,3 +163,26 @@ func TestSelfBounded(t *testing.T) {
 	assert.Contains(t, err.Error(), "self.d.")
 	assert.Contains(t, err.Error(), "more than 1048576 values")
 }
+
+// TestHostInstances: Host.Instances yields a Lua script's live instances
+// in attach order, which Self then reads; nothing for a script not
+// loaded.
+func TestHostInstances(t *testing.T) {
+	w := newWorld(t)
+	for _, hp := range []int{3, 5, 8} {
+		w.attach(w.rt.Spawn(), "embed/self", map[string]any{"hp": hp})
+	}
+	w.attach(w.rt.Spawn(), "embed/selfish", nil)
+	var hps []any
+	for inst := range w.h.Instances("embed/self") {
+		self, err := w.h.Self(inst)
+		require.NoError(t, err)
+		hps = append(hps, self.Get("hp"))
+	}
+	assert.Equal(t, []any{3.0, 5.0, 8.0}, hps)
+	n := 0
+	for range w.h.Instances("embed/none") {
+		n++
+	}
+	assert.Zero(t, n)
+}
