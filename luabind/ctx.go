@@ -38,6 +38,7 @@ func (st *state) newCtx() *lua.LTable {
 		{"cancel", st.ctxCancel},
 		{"query", st.ctxQuery},
 		{"findAll", st.ctxFindAll},
+		{"broadcast", st.ctxBroadcast},
 	} {
 		fields.RawSetString(f.name, L.NewFunction(f.fn))
 	}

@@ -33,10 +33,14 @@ func checkEntity(L *lua.LState, n int) runtime.Handle {
 }
 
 // live returns the handle of argument 1, raising "stale entity handle
-// entity(I:G)" when its entity is gone.
+// entity(I:G)" when its entity is gone, and ErrElsewhere when it moved to
+// another zone.
 func (st *state) live(L *lua.LState) runtime.Handle {
 	h := checkEntity(L, 1)
 	if !st.host.rt.Alive(h) {
+		if z, ok := st.host.elsewhere(h); ok {
+			st.moved(L, h, z)
+		}
 		err := fmt.Errorf("%w %s", runtime.ErrStaleHandle, h)
 		st.raise(L, err.Error(), err)
 	}
@@ -66,6 +70,7 @@ func (st *state) newEntityType() *lua.LTable {
 		"untag":       st.entityUntag,
 		"hasTag":      st.entityHasTag,
 		"tags":        st.entityTags,
+		"zone":        st.entityZone,
 	}
 	index := L.CreateTable(0, len(methods))
 	for name, fn := range methods {
@@ -100,16 +105,27 @@ func (st *state) entityName(L *lua.LState) int {
 	return 1
 }
 
-// e:alive() is false once the entity was reaped.
+// e:alive() is false once the entity was reaped; true while it lives in
+// this zone or, having moved, in another.
 func (st *state) entityAlive(L *lua.LState) int {
-	L.Push(lua.LBool(st.host.rt.Alive(checkEntity(L, 1))))
+	h := checkEntity(L, 1)
+	alive := st.host.rt.Alive(h)
+	if !alive {
+		_, alive = st.host.elsewhere(h)
+	}
+	L.Push(lua.LBool(alive))
 	return 1
 }
 
 // e:state() returns "pending", "active", "dying", or "dead" for a stale
-// handle.
+// handle; "active" for an entity that moved to another zone (only active
+// entities move).
 func (st *state) entityState(L *lua.LState) int {
-	s, _ := st.host.rt.State(checkEntity(L, 1))
+	h := checkEntity(L, 1)
+	s, err := st.host.rt.State(h)
+	if _, ok := st.host.elsewhere(h); err != nil && ok {
+		s = runtime.StateActive
+	}
 	L.Push(lua.LString(s.String()))
 	return 1
 }
@@ -188,9 +204,13 @@ func (st *state) entityDetach(L *lua.LState) int {
 
 // e:kill() judges the entity dead (settled at this frame's flush) and
 // returns true, or false when it was already dying, cancelled or gone (a
-// stale handle: destroying what is gone is not an error).
+// stale handle: destroying what is gone is not an error). An entity in
+// another zone is an ErrElsewhere error.
 func (st *state) entityKill(L *lua.LState) int {
 	h := checkEntity(L, 1)
+	if z, ok := st.host.elsewhere(h); ok && !st.host.rt.Alive(h) {
+		st.moved(L, h, z)
+	}
 	if st.deferring() {
 		st.later(func() error { _, _ = st.host.rt.Kill(h); return nil })
 		state, err := st.host.rt.State(h)

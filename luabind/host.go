@@ -156,6 +156,8 @@ type Host struct {
 	refused map[string]string
 	watch   *watcher
 	closed  bool
+	// zoning is the host's part in a zoned world (zone.go).
+	zoning zoning
 }
 
 type registered struct {
@@ -235,6 +237,7 @@ func New(rt *runtime.Runtime, opts Options) (*Host, error) {
 	})
 	h.refill()
 	rt.BeforeStep(h.beforeStep)
+	rt.FrameStart(h.deliver)
 	rt.AfterStep(h.afterStep)
 	rt.OnClose(h.shutdown)
 	return h, nil

@@ -11,8 +11,15 @@ import (
 // got changes only its copy. It is driven by the runtime's goroutine and is
 // not safe for concurrent use.
 type Blackboard struct {
-	m map[string]any
+	m     map[string]any
+	onSet func(key string, v any)
 }
+
+// OnSet registers fn to be called after every Set and SetPlain with the
+// key and the value stored (nil for a delete), which fn must not change.
+// Zones publish a frame's writes through it. One function at a time: a
+// second call replaces the first; nil removes it.
+func (b *Blackboard) OnSet(fn func(key string, v any)) { b.onSet = fn }
 
 func newBlackboard() *Blackboard { return &Blackboard{m: make(map[string]any)} }
 
@@ -53,9 +60,12 @@ func (b *Blackboard) Set(key string, v any) error {
 func (b *Blackboard) SetPlain(key string, v any) {
 	if v == nil {
 		delete(b.m, key)
-		return
+	} else {
+		b.m[key] = v
 	}
-	b.m[key] = v
+	if b.onSet != nil {
+		b.onSet(key, v)
+	}
 }
 
 // Keys returns the keys that are set, sorted.

@@ -17,8 +17,9 @@ import (
 //     frame become Active; the slots of observers removed during the
 //     frame are reclaimed where half a lane is dead.
 //
-// Functions registered with BeforeStep run first, between frames, and those
-// registered with AfterStep run last. Step
+// Functions registered with BeforeStep run first, between frames, those
+// registered with FrameStart after step 1, and those registered with
+// AfterStep run last. Step
 // costs O(instances) and allocates nothing of its own in steady state. It
 // fails only when the runtime is closed, a frame is already running, or dt
 // is NaN, infinite or negative (ErrInvalidDT); a refused Step changes
@@ -40,6 +41,9 @@ func (rt *Runtime) Step(dt float64) error {
 	rt.frame++
 	rt.dt = dt
 	rt.time += dt
+	for _, fn := range rt.frameStart {
+		fn()
+	}
 	for l, i := 0, 0; l < len(rt.sched.lanes); {
 		l, i = rt.updateFrom(l, i, dt)
 	}

@@ -92,6 +92,7 @@ type Runtime struct {
 
 	errors      int
 	beforeStep  []func()
+	frameStart  []func()
 	afterStep   []func()
 	onClose     []func()
 	instanceCnt int
@@ -173,6 +174,12 @@ func (rt *Runtime) Stats() Stats {
 // frame number moves: between frames, on the driving goroutine. Hot reload
 // swaps scripts there.
 func (rt *Runtime) BeforeStep(fn func()) { rt.beforeStep = append(rt.beforeStep, fn) }
+
+// FrameStart registers fn to run in every Step once the frame number and
+// the time moved, before the first update: inside the frame, so that what
+// fn dispatches sees the new frame and its kills wait for the flush.
+// Broadcasts from other zones are delivered there.
+func (rt *Runtime) FrameStart(fn func()) { rt.frameStart = append(rt.frameStart, fn) }
 
 // AfterStep registers fn to run at the end of every Step, after the flush.
 // Script output is flushed there.

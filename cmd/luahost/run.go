@@ -24,6 +24,8 @@ type runFlags struct {
 	strict  bool
 	stats   bool
 	json    bool
+	// zones is --zones: the number of zones (0: not zoned).
+	zones int
 
 	set map[string]bool
 }
@@ -53,6 +55,7 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 	fs.Int64Var(&f.ceiling, "memory-ceiling", 0, "live heap in MiB near which the instance holding the most memory is faulted (0: a quarter of the machine's memory, never above GOMEMLIMIT; -1: off)")
 	fs.BoolVar(&f.strict, "strict", false, "exit 1 when any script error happened")
 	fs.BoolVar(&f.stats, "stats", false, "print statistics to stderr at the end")
+	fs.IntVar(&f.zones, "zones", 0, "run the world as N zones in lockstep, one core each (the scene's zones field, or N equal strips along x)")
 	if bench {
 		fs.BoolVar(&f.json, "json", false, "print the figures as one JSON object")
 	} else {
@@ -79,6 +82,12 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 		return bad("--fps must be positive")
 	case f.budget < 0:
 		return bad("--budget must not be negative")
+	case f.zones < 0 || (f.set["zones"] && f.zones == 0):
+		return bad("--zones must be 1 or more")
+	case f.zones > maxZones:
+		return bad("--zones must be at most %d", maxZones)
+	case f.zones > 0 && f.watch:
+		return bad("--zones cannot be combined with --watch")
 	}
 	if f.watch && !f.set["dt"] {
 		f.dt = 1 / f.fps
@@ -98,7 +107,7 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 	// second one exits at once.
 	ctx, stop := notifyStop(stderr)
 	defer stop()
-	w, err := loadScene(pos[0], cfg)
+	w, err := loadSim(pos[0], f.zones, cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "luahost %s: %v\n", name, err)
 		return exitUsage
@@ -106,19 +115,19 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 	var times frameTimes
 	var loopErr error
 	if f.watch {
-		loopErr = w.runWatch(ctx, &f, &times, stderr)
+		loopErr = w.(*world).runWatch(ctx, &f, &times, stderr)
 	} else {
-		w.runFast(ctx, &f, &times, stderr)
+		loopErr = runFast(ctx, w, &f, &times, stderr)
 	}
-	rs, hs := w.rt.Stats(), w.host.Stats()
-	if err := w.host.Close(); err != nil && loopErr == nil {
+	rs, hs := w.stats()
+	if err := w.close(); err != nil && loopErr == nil {
 		loopErr = err
 	}
 	if loopErr != nil {
 		fmt.Fprintf(stderr, "luahost %s: %v\n", name, loopErr)
 		return exitUsage
 	}
-	errs := w.rt.Stats().Errors
+	errs, _ := w.stats()
 	sum := times.summary()
 	switch {
 	case !bench:
@@ -138,27 +147,29 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 	}
 	if f.stats {
 		fmt.Fprintf(stderr, "frames     %d\nentities   %d\ninstances  %d\nerrors     %d\nreloads    %d\n%s",
-			len(times), rs.Entities, rs.Instances, errs, hs.Reloads, sum.table())
+			len(times), rs.Entities, rs.Instances, errs.Errors, hs.Reloads, sum.table())
 	}
-	if f.strict && errs > 0 {
+	if f.strict && errs.Errors > 0 {
 		return exitErrors
 	}
 	return exitOK
 }
 
 // runFast runs the frames back to back, stopping early (after the frame
-// under way) when ctx is done.
-func (w *world) runFast(ctx context.Context, f *runFlags, times *frameTimes, stderr io.Writer) {
+// under way) when ctx is done. It fails only when a zoned world's
+// handoff fails: a world of one zone steps until the end.
+func runFast(ctx context.Context, w sim, f *runFlags, times *frameTimes, stderr io.Writer) error {
 	prog := newProgress(stderr, f.frames)
+	defer prog.done()
 	for i := 0; i < f.frames && ctx.Err() == nil; i++ {
 		start := time.Now()
-		// Step fails only when called from inside a frame or after
-		// Close, neither of which can happen here.
-		_ = w.rt.Step(f.dt)
+		if err := w.step(f.dt); err != nil {
+			return err
+		}
 		*times = append(*times, time.Since(start))
 		prog.update(i + 1)
 	}
-	prog.done()
+	return nil
 }
 
 // runWatch runs fixed steps in real time at f.fps, hot-reloading changed

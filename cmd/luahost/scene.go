@@ -27,6 +27,9 @@ type Scene struct {
 	// Entities are spawned in file order, their scripts attached in
 	// listed order.
 	Entities []SceneEntity `json:"entities"`
+	// Zones places the edges of the world's zones (SPEC 14); only
+	// run --zones reads it.
+	Zones *SceneZones `json:"zones"`
 }
 
 // SceneEntity is one entity of a scene.
@@ -148,6 +151,9 @@ func decodeScene(path string, data []byte, anyLength bool) (*Scene, error) {
 		}
 		seen[e.Name] = i
 	}
+	if err := checkZones(data, sc.Zones); err != nil {
+		return nil, fmt.Errorf("%s:%v", path, err)
+	}
 	return &sc, nil
 }
 
@@ -175,6 +181,10 @@ type loadConfig struct {
 	stderr  io.Writer
 	// log receives ctx.log lines; nil means stderr.
 	log io.Writer
+	// keep, when set, says which of the scene's entities to spawn, and
+	// join receives the host before any entity exists (zones.go).
+	keep func(SceneEntity) bool
+	join func(*luabind.Host)
 }
 
 // loadScene reads and starts a scene: every script is loaded (compiled, its
@@ -213,6 +223,9 @@ func loadScene(path string, cfg loadConfig) (*world, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
+	if cfg.join != nil {
+		cfg.join(host)
+	}
 	fail := func(err error) (*world, error) {
 		_ = host.Close()
 		return nil, err
@@ -235,7 +248,10 @@ func loadScene(path string, cfg loadConfig) (*world, error) {
 		}
 	}
 	var spawned []runtime.Handle
-	for _, e := range sc.Entities {
+	for i, e := range sc.Entities {
+		if cfg.keep != nil && !cfg.keep(e) {
+			continue
+		}
 		h := rt.Spawn()
 		spawned = append(spawned, h)
 		if e.Name != "" {
@@ -243,7 +259,7 @@ func loadScene(path string, cfg loadConfig) (*world, error) {
 		}
 		for _, tag := range e.Tags {
 			if err := rt.Tag(h, tag); err != nil {
-				return fail(fmt.Errorf("%s: entity %s: tags: %v", path, entityLabel(len(spawned)-1, e), err))
+				return fail(fmt.Errorf("%s: entity %s: tags: %v", path, entityLabel(i, e), err))
 			}
 		}
 		for part, v := range []*[3]float64{runtime.Position: e.Position, runtime.Rotation: e.Rotation, runtime.Scale: e.Scale} {

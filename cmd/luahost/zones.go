@@ -1,0 +1,151 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"sync"
+
+	"github.com/luahost/luahost/luabind"
+	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/zones"
+)
+
+// maxZones bounds --zones: far more zones than cores only adds
+// goroutines and handoffs.
+const maxZones = 256
+
+// sim is a loaded scene that run and bench step: one world, or a world
+// over zones.
+type sim interface {
+	step(dt float64) error
+	// stats returns the runtimes' counters and the hosts', summed over
+	// the zones.
+	stats() (runtime.Stats, luabind.Stats)
+	close() error
+}
+
+func (w *world) step(dt float64) error { return w.rt.Step(dt) }
+
+func (w *world) stats() (runtime.Stats, luabind.Stats) { return w.rt.Stats(), w.host.Stats() }
+
+func (w *world) close() error { return w.host.Close() }
+
+// loadSim loads the scene at path as one world, or with n > 0 as n zones
+// (run --zones n).
+func loadSim(path string, n int, cfg loadConfig) (sim, error) {
+	if n == 0 {
+		return loadScene(path, cfg)
+	}
+	return loadZoned(path, n, cfg)
+}
+
+// zoned is a scene run over zones (SPEC 14).
+type zoned struct{ w *zones.World }
+
+// loadZoned loads the scene at path as n zones: each zone loads every
+// script and the blackboard, and spawns the scene's entities whose
+// starting position lies in its strip. The zones report errors and
+// ctx.log lines on their own goroutines: the writers are shared under a
+// lock, one line at a time.
+func loadZoned(path string, n int, cfg loadConfig) (*zoned, error) {
+	data, err := readScene(path)
+	if err != nil {
+		return nil, err
+	}
+	sc, err := parseScene(path, data)
+	if err != nil {
+		return nil, err
+	}
+	layout, err := sceneLayout(sc, n)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if cfg.log == nil {
+		cfg.log = cfg.stderr
+	}
+	stderr := &syncWriter{w: cfg.stderr}
+	cfg.stderr = stderr
+	if cfg.log == stderr.w {
+		cfg.log = stderr
+	} else {
+		cfg.log = &syncWriter{w: cfg.log}
+	}
+	w, err := zones.New(zones.Options{Layout: layout, Stdout: cfg.stdout}, func(i int, out io.Writer, join func(*luabind.Host)) error {
+		c := cfg
+		c.stdout, c.join = out, join
+		c.keep = func(e SceneEntity) bool {
+			var p runtime.Vec3
+			if e.Position != nil {
+				p = runtime.Vec3{X: e.Position[0], Y: e.Position[1], Z: e.Position[2]}
+			}
+			return layout.Zone(p) == i
+		}
+		_, err := loadScene(path, c)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &zoned{w}, nil
+}
+
+func (z *zoned) step(dt float64) error { return z.w.Step(dt) }
+
+func (z *zoned) stats() (runtime.Stats, luabind.Stats) {
+	var rs runtime.Stats
+	var hs luabind.Stats
+	for i := range z.w.Zones() {
+		h := z.w.Host(i)
+		r := h.Runtime().Stats()
+		rs.Frames = r.Frames
+		rs.Entities += r.Entities
+		rs.Instances += r.Instances
+		rs.Errors += r.Errors
+		s := h.Stats()
+		hs.Scripts = s.Scripts
+		hs.Reloads += s.Reloads
+	}
+	return rs, hs
+}
+
+func (z *zoned) close() error { return z.w.Close() }
+
+// syncWriter serialises the writes of several goroutines to w.
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *syncWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+// sceneLayout returns the layout of a scene run with --zones n (SPEC 14):
+// the scene's zones field, whose strips must number n, or else n equal
+// strips along x over the bounding box of the entities' starting
+// positions (an entity without a position starts at the origin).
+func sceneLayout(sc *Scene, n int) (zones.Layout, error) {
+	if sc.Zones != nil {
+		axis, _ := zones.ParseAxis(sc.Zones.Axis)
+		l := zones.Layout{Axis: axis, Edges: sc.Zones.Edges}
+		if l.Zones() != n {
+			return l, fmt.Errorf("--zones %d does not match the scene's zones field, whose edges make %d zones", n, l.Zones())
+		}
+		return l, nil
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, e := range sc.Entities {
+		var x float64
+		if e.Position != nil {
+			x = e.Position[0]
+		}
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	if len(sc.Entities) == 0 {
+		lo, hi = 0, 0
+	}
+	return zones.Split(0, lo, hi, n), nil
+}

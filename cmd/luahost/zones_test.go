@@ -1,0 +1,101 @@
+package main
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestSceneLayout(t *testing.T) {
+	at := func(x float64) SceneEntity { return SceneEntity{Position: &[3]float64{x, 5, 5}} }
+	tests := []struct {
+		name    string
+		scene   Scene
+		n       int
+		edges   []float64
+		axis    int
+		wantErr string
+	}{
+		{"field", Scene{Zones: &SceneZones{Axis: "z", Edges: []float64{0, 100}}}, 3, []float64{0, 100}, 2, ""},
+		{"field with another count", Scene{Zones: &SceneZones{Axis: "x", Edges: []float64{0, 100}}}, 2, nil, 0, "--zones 2 does not match the scene's zones field, whose edges make 3 zones"},
+		{"bounding box", Scene{Entities: []SceneEntity{at(-10), at(30), at(10)}}, 4, []float64{0, 10, 20}, 0, ""},
+		{"no position is the origin", Scene{Entities: []SceneEntity{{}, at(100)}}, 2, []float64{50}, 0, ""},
+		{"one zone", Scene{Entities: []SceneEntity{at(1), at(2)}}, 1, []float64{}, 0, ""},
+		{"flat box", Scene{Entities: []SceneEntity{at(7), at(7)}}, 2, []float64{7}, 0, ""},
+		{"no entities", Scene{}, 2, []float64{0}, 0, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := sceneLayout(&tc.scene, tc.n)
+			if tc.wantErr != "" {
+				assert.EqualError(t, err, tc.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tc.edges, l.Edges)
+			assert.Equal(t, tc.axis, l.Axis)
+			assert.Equal(t, tc.n, l.Zones())
+		})
+	}
+}
+
+// sortedLines returns the lines of s, sorted.
+func sortedLines(s string) []string {
+	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+	slices.Sort(lines)
+	return lines
+}
+
+// TestRunZonesSameLines runs walkers that look at nothing but themselves
+// (and cross the edges many times, with their timers) through the binary
+// with one zone and with several: the lines printed, once sorted, are the
+// same.
+func TestRunZonesSameLines(t *testing.T) {
+	base := luahostRun(t, "run", "testdata/zones/walk.json", "--frames", "40", "--strict")
+	require.Equal(t, 0, base.code, base.stderr)
+	want := sortedLines(base.stdout)
+	require.Len(t, want, 24*41, "a line per walker and frame, and one at shutdown")
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"one zone", []string{"testdata/zones/walk.json", "--zones", "1"}},
+		{"two zones", []string{"testdata/zones/walk.json", "--zones", "2"}},
+		{"four zones", []string{"testdata/zones/walk.json", "--zones", "4"}},
+		{"the scene's zones", []string{"testdata/zones/field.json", "--zones", "2"}},
+		{"the scene's zones ignored without --zones", []string{"testdata/zones/field.json"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := luahostRun(t, append([]string{"run", "--frames", "40", "--strict"}, tc.args...)...)
+			require.Equal(t, 0, res.code, res.stderr)
+			assert.Empty(t, res.stderr)
+			assert.Equal(t, want, sortedLines(res.stdout))
+		})
+	}
+}
+
+func TestRunZonesBadInput(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"zero zones", []string{"testdata/zones/walk.json", "--zones", "0"}, "luahost run: --zones must be 1 or more\n"},
+		{"with watch", []string{"testdata/zones/walk.json", "--zones", "2", "--watch"}, "luahost run: --zones cannot be combined with --watch\n"},
+		{"another count than the scene's", []string{"testdata/zones/field.json", "--zones", "3"}, "luahost run: testdata/zones/field.json: --zones 3 does not match the scene's zones field, whose edges make 2 zones\n"},
+		{"overlapping edges", []string{"testdata/zones/overlap.json", "--zones", "3"}, "luahost run: testdata/zones/overlap.json:2:44: zones.edges[2]: 100 is not above edges[1], 100 (edges must increase strictly: strips may not overlap)\n"},
+		{"overlapping edges without --zones", []string{"testdata/zones/overlap.json"}, "luahost run: testdata/zones/overlap.json:2:44: zones.edges[2]: 100 is not above edges[1], 100 (edges must increase strictly: strips may not overlap)\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := luahostRun(t, append([]string{"run"}, tc.args...)...)
+			assert.Equal(t, exitUsage, res.code)
+			assert.True(t, strings.HasPrefix(res.stderr, tc.want), res.stderr)
+			assert.Empty(t, res.stdout)
+		})
+	}
+}

@@ -1,0 +1,78 @@
+package zones_test
+
+import (
+	"fmt"
+	"io"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/luahost/luahost/luabind"
+	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/zones"
+)
+
+// BenchmarkHandoff measures one handoff: an entity with a walker's
+// state and a timer exported from one runtime and imported into another
+// that runs the same scripts.
+func BenchmarkHandoff(b *testing.B) {
+	hosts := make([]*luabind.Host, 2)
+	for i := range hosts {
+		h, err := luabind.New(runtime.New(runtime.Options{OnError: runtime.Discard}), luabind.Options{Dir: "testdata/scripts", Stdout: io.Discard})
+		require.NoError(b, err)
+		b.Cleanup(func() { _ = h.Close() })
+		hosts[i] = h
+	}
+	rt := hosts[0].Runtime()
+	e := rt.Spawn()
+	_, err := hosts[0].Attach(e, "walker", map[string]any{"n": 7, "speed": 45})
+	require.NoError(b, err)
+	require.NoError(b, rt.Activate(e))
+	require.NoError(b, rt.Step(1.0/60))
+	from, to := 0, 1
+	b.ReportAllocs()
+	for b.Loop() {
+		snaps, err := hosts[from].ExportAll([]runtime.Handle{e})
+		if err != nil {
+			b.Fatal(err)
+		}
+		hs, err := hosts[to].ImportAll(snaps)
+		if err != nil {
+			b.Fatal(err)
+		}
+		e, from, to = hs[0], to, from
+	}
+}
+
+// BenchmarkWalkers100k runs a world of 100,000 striders spread over
+// [-1000, 1000) on 1, 2 and 4 zones of equal strips and reports frames
+// per second and handoffs per frame.
+func BenchmarkWalkers100k(b *testing.B) {
+	const n = 100_000
+	ents := make([]ent, n)
+	for i := range ents {
+		dir := 1
+		if i%2 == 1 {
+			dir = -1
+		}
+		ents[i] = ent{x: -1000 + 2000*float64(i)/n, scripts: []string{"strider"}, props: map[string]any{"speed": 5 + i%20, "dir": dir}}
+	}
+	for _, z := range []int{1, 2, 4} {
+		b.Run(fmt.Sprintf("zones=%d", z), func(b *testing.B) {
+			w, _ := newWorld(b, zones.Split(0, -1000, 1000, z), ents, io.Discard)
+			run(b, w, 2)
+			start := w.Handoffs()
+			b.ReportAllocs()
+			b.ResetTimer()
+			frames := 0
+			for b.Loop() {
+				if err := w.Step(1.0 / 60); err != nil {
+					b.Fatal(err)
+				}
+				frames++
+			}
+			b.ReportMetric(float64(frames)/b.Elapsed().Seconds(), "frames/s")
+			b.ReportMetric(float64(w.Handoffs()-start)/float64(frames), "handoffs/frame")
+		})
+	}
+}

@@ -1,0 +1,81 @@
+package zones_test
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/luahost/luahost/zones"
+)
+
+// walkers returns n walkers spread over [-10, 10), with speeds and
+// directions that differ, so that they cross the edge at 0 at all sorts
+// of frames.
+func walkers(n int) []ent {
+	ents := make([]ent, n)
+	for i := range ents {
+		dir := 1
+		if i%2 == 1 {
+			dir = -1
+		}
+		ents[i] = ent{x: -10 + 20*float64(i)/float64(n), scripts: []string{"walker"},
+			props: map[string]any{"n": i, "speed": 30 + i%61, "dir": dir}}
+	}
+	return ents
+}
+
+// TestHandoffExactlyOnce runs two zones on two goroutines and walks 1,000
+// entities back and forth across the edge between them: after every
+// frame all 1,000 are in exactly one zone, and at the end each one was
+// updated in every frame exactly once, whichever zone it was in.
+func TestHandoffExactlyOnce(t *testing.T) {
+	const n, frames = 1000, 120
+	var out bytes.Buffer
+	w, log := newWorld(t, zones.Layout{Edges: []float64{0}}, walkers(n), &out)
+	for f := 1; f <= frames; f++ {
+		require.NoError(t, w.Step(1.0/60))
+		total := 0
+		for i := range w.Zones() {
+			total += w.Host(i).Runtime().Stats().Entities
+		}
+		require.Equal(t, n, total, "entities after frame %d", f)
+	}
+	assert.Greater(t, w.Handoffs(), uint64(2*n), "the walkers crossed the edge many times")
+	require.NoError(t, w.Close())
+	assert.Empty(t, log.all())
+	seen := make(map[int]bool)
+	for l := range strings.SplitSeq(strings.TrimSpace(out.String()), "\n") {
+		var i, updates, bad int
+		_, err := fmt.Sscanf(l, "walker %d updates %d bad %d", &i, &updates, &bad)
+		require.NoError(t, err, l)
+		assert.False(t, seen[i], "walker %d is in two zones", i)
+		seen[i] = true
+		assert.Equal(t, frames, updates, "walker %d's updates", i)
+		assert.Zero(t, bad, "walker %d skipped or repeated a frame", i)
+	}
+	assert.Len(t, seen, n, "every walker reached the end")
+}
+
+// TestEntityValueAcrossZones: an entity value kept in zone 0 of an
+// entity that walks into zone 1 answers alive() true and zone() 1, and
+// its position is an error that says where the entity went; once the
+// entity dies over there, the value is stale.
+func TestEntityValueAcrossZones(t *testing.T) {
+	out, errs := output(t, zones.Layout{Edges: []float64{0}}, []ent{
+		{name: "m", x: -2.5, scripts: []string{"mover"}},
+		{x: -5, scripts: []string{"watcher"}, props: map[string]any{"target": "m"}},
+	}, 7)
+	assert.Empty(t, errs)
+	moved := "testdata/scripts/watcher.lua:8: entity(1:1) is in another zone now (zone 1): a zone's scripts reach only the entities of their own zone"
+	assert.Equal(t, "frame\t1\ttrue\t0\ttrue\t-2.5\t0\t0\n"+
+		"frame\t2\ttrue\t0\ttrue\t-1.5\t0\t0\n"+
+		"frame\t3\ttrue\t0\ttrue\t-0.5\t0\t0\n"+
+		"frame\t4\ttrue\t1\tfalse\t"+moved+"\n"+
+		"frame\t5\ttrue\t1\tfalse\t"+moved+"\n"+
+		"frame\t6\ttrue\t1\tfalse\t"+moved+"\n"+
+		"frame\t7\tfalse\tnil\tfalse\ttestdata/scripts/watcher.lua:8: stale entity handle entity(1:1)\n", out)
+}

@@ -1,0 +1,95 @@
+package zones_test
+
+import (
+	"bytes"
+	"io"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/luahost/luahost/luabind"
+	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/zones"
+)
+
+// ent is one starting entity of a test world.
+type ent struct {
+	name    string
+	x, y    float64
+	scripts []string
+	props   map[string]any
+}
+
+// errorLog collects the script errors of every zone.
+type errorLog struct {
+	mu   sync.Mutex
+	errs []string
+}
+
+func (l *errorLog) add(err error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.errs = append(l.errs, err.Error())
+}
+
+func (l *errorLog) all() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]string(nil), l.errs...)
+}
+
+// newWorld builds a world over layout running the scripts of
+// testdata/scripts: each zone spawns the entities whose x is in its strip.
+// What scripts print goes to out; script errors to the returned log.
+func newWorld(t testing.TB, layout zones.Layout, ents []ent, out io.Writer) (*zones.World, *errorLog) {
+	t.Helper()
+	log := &errorLog{}
+	w, err := zones.New(zones.Options{Layout: layout, Stdout: out}, func(i int, zout io.Writer, join func(*luabind.Host)) error {
+		rt := runtime.New(runtime.Options{OnError: log.add})
+		h, err := luabind.New(rt, luabind.Options{Dir: "testdata/scripts", Stdout: zout, Log: io.Discard})
+		if err != nil {
+			return err
+		}
+		join(h)
+		for _, e := range ents {
+			p := runtime.Vec3{X: e.x, Y: e.y}
+			if layout.Zone(p) != i {
+				continue
+			}
+			at := runtime.Identity()
+			at.Position = p
+			hd := rt.SpawnAt(at)
+			if e.name != "" {
+				require.NoError(t, rt.SetName(hd, e.name))
+			}
+			for _, s := range e.scripts {
+				_, err := h.Attach(hd, s, e.props)
+				require.NoError(t, err)
+			}
+			require.NoError(t, rt.Activate(hd))
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = w.Close() })
+	return w, log
+}
+
+// run steps w frames times.
+func run(t testing.TB, w *zones.World, frames int) {
+	t.Helper()
+	for range frames {
+		require.NoError(t, w.Step(1.0/60))
+	}
+}
+
+// output runs a world and returns what it printed.
+func output(t testing.TB, layout zones.Layout, ents []ent, frames int) (string, []string) {
+	t.Helper()
+	var out bytes.Buffer
+	w, log := newWorld(t, layout, ents, &out)
+	run(t, w, frames)
+	require.NoError(t, w.Close())
+	return out.String(), log.all()
+}
