@@ -2,7 +2,7 @@
 // the Lua scripts attached to them (SPEC 7 and 8).
 //
 //	luahost run SCENE [--frames N] [--dt SECONDS] [--fps F] [--watch] [--seed S]
-//	                  [--budget DURATION] [--memory-ceiling MIB] [--strict] [--stats]
+//	                  [--budget DURATION] [--memory-ceiling MIB] [--strict] [--stats] [--zones N]
 //	luahost check PATH...
 //	luahost bench SCENE [--frames N] [--json] [the flags of run but --watch]
 //	luahost version
@@ -38,7 +38,7 @@ const (
 
 const usage = `usage:
   luahost run SCENE [--frames N] [--dt SECONDS] [--fps F] [--watch] [--seed S]
-                    [--budget DURATION] [--memory-ceiling MIB] [--strict] [--stats]
+                    [--budget DURATION] [--memory-ceiling MIB] [--strict] [--stats] [--zones N]
   luahost check PATH...
   luahost bench SCENE [--frames N] [--json] [the flags of run but --watch]
   luahost version
