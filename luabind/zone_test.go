@@ -15,14 +15,14 @@ func TestZoneEntityValues(t *testing.T) {
 	gone := runtime.Handle{Index: 91, Gen: 1}
 	w.h.SetZone(2, func(h runtime.Handle) (int, bool) { return 5, h == moved })
 	e := w.rt.Spawn()
-	w.attach(e, "api/zone", map[string]any{"other": moved, "gone": gone})
+	w.attach(e, "zone/values", map[string]any{"other": moved, "gone": gone})
 	require.NoError(t, w.rt.Activate(e))
 	w.step(1, 0.1)
 	w.requireNoErrors()
 	assert.Equal(t, []string{
 		"mine\t2\tother\ttrue\t5\tactive",
-		"name\tfalse\ttestdata/scripts/api/zone.lua:9: entity(90:3) is in another zone now (zone 5): a zone's scripts reach only the entities of their own zone",
-		"kill\tfalse\ttestdata/scripts/api/zone.lua:10: entity(90:3) is in another zone now (zone 5): a zone's scripts reach only the entities of their own zone",
+		"name\tfalse\ttestdata/scripts/zone/values.lua:9: entity(90:3) is in another zone now (zone 5): a zone's scripts reach only the entities of their own zone",
+		"kill\tfalse\ttestdata/scripts/zone/values.lua:10: entity(90:3) is in another zone now (zone 5): a zone's scripts reach only the entities of their own zone",
 		"gone\tfalse\tnil",
 	}, w.lines())
 }
@@ -30,7 +30,7 @@ func TestZoneEntityValues(t *testing.T) {
 func TestBroadcast(t *testing.T) {
 	t.Run("one zone: the next frame", func(t *testing.T) {
 		w := newWorld(t)
-		w.spawn("", "api/broadcast")
+		w.spawn("", "zone/broadcast")
 		var got []any
 		w.rt.Events().Observe("news", func(ev *runtime.Event) any { got = append(got, w.rt.Frame()); return nil }, runtime.ObserveOptions{})
 		w.step(3, 0.1)
@@ -40,7 +40,7 @@ func TestBroadcast(t *testing.T) {
 	})
 	t.Run("routed by OnBroadcast", func(t *testing.T) {
 		w := newWorld(t)
-		w.spawn("", "api/broadcast")
+		w.spawn("", "zone/broadcast")
 		var events []string
 		var data []any
 		w.h.OnBroadcast(func(event string, d any) { events = append(events, event); data = append(data, d) })
