@@ -192,6 +192,7 @@ func (f *luaFile) lintScript(globals []string) []problem {
 		}
 	}
 	out = append(out, f.lintGlobals(globals)...)
+	out = append(out, f.lintModuleState()...)
 	if ok {
 		out = append(out, f.lintTimers(fields)...)
 	}

@@ -34,7 +34,7 @@ func TestSuggest(t *testing.T) {
 
 // TestLintSource lints small sources: what each reports, by line.
 func TestLintSource(t *testing.T) {
-	globals := []string{"ipairs", "math", "print", "require", "vec3"}
+	globals := []string{"ipairs", "math", "print", "require", "table", "vec3"}
 	tests := []struct {
 		name string
 		src  string
@@ -48,6 +48,20 @@ return {
     local function helper(n) return helper(n - 1) end
   end,
 }`, nil},
+		{"module-level state", `local cache, seen, limit = {}, {}, 3
+local M = {}
+function M.onUpdate(self, ctx)
+  if limit > 0 then
+    cache[ctx.entity:id()] = { t = ctx.time }
+  end
+  table.insert(cache, 1)
+  self.cache = seen
+end
+M.onCreate = function(self, ctx) seen.x.y = 1 end
+return M`, []string{
+			"5:5: warning: module-level table 'cache' is changed inside a function: snapshots do not save it (keep state in self or the blackboard)",
+			"10:34: warning: module-level table 'seen' is changed inside a function: snapshots do not save it (keep state in self or the blackboard)",
+		}},
 		{"locals of loops and repeat scopes", `return {
   onUpdate = function(self, ctx)
     for i = 1, 3 do print(i) end

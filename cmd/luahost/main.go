@@ -3,6 +3,8 @@
 //
 //	luahost run SCENE [--frames N] [--dt SECONDS] [--fps F] [--watch] [--seed S]
 //	                  [--budget DURATION] [--memory-ceiling MIB] [--strict] [--stats] [--zones N]
+//	luahost run SNAPSHOT [the flags of run] [--scripts DIR]   continue a saved world
+//	(run also takes --save FILE and --hash: SPEC 12)
 //	luahost check PATH...
 //	luahost bench SCENE [--frames N] [--json] [the flags of run but --watch]
 //	luahost version
@@ -39,6 +41,8 @@ const (
 const usage = `usage:
   luahost run SCENE [--frames N] [--dt SECONDS] [--fps F] [--watch] [--seed S]
                     [--budget DURATION] [--memory-ceiling MIB] [--strict] [--stats] [--zones N]
+  luahost run SNAPSHOT [the flags of run] [--scripts DIR]   continue a saved world
+      (run also takes --save FILE, saving the world after the last frame, and --hash)
   luahost check PATH...
   luahost bench SCENE [--frames N] [--json] [the flags of run but --watch]
   luahost version

@@ -32,7 +32,7 @@ type runFlags struct {
 
 // cmdRun implements "luahost run" and, with bench set, "luahost bench".
 func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
-	name, synopsis, defaultFrames := "run", "luahost run SCENE [flags]", 1
+	name, synopsis, defaultFrames := "run", "luahost run SCENE|SNAPSHOT [flags]", 1
 	if bench {
 		name, synopsis, defaultFrames = "bench", "luahost bench SCENE [flags]", 100
 	}
@@ -60,6 +60,10 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 		fs.BoolVar(&f.json, "json", false, "print the figures as one JSON object")
 	} else {
 		fs.BoolVar(&f.watch, "watch", false, "run in real time and hot-reload changed scripts")
+	}
+	var sf snapFlags
+	if !bench {
+		sf.register(fs)
 	}
 	pos, err := parseFlags(fs, args, stdout)
 	if err != nil {
@@ -107,7 +111,7 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 	// second one exits at once.
 	ctx, stop := notifyStop(stderr)
 	defer stop()
-	w, err := loadSim(pos[0], f.zones, cfg)
+	w, err := sf.load(pos[0], f.zones, cfg, f.set["seed"])
 	if err != nil {
 		fmt.Fprintf(stderr, "luahost %s: %v\n", name, err)
 		return exitUsage
@@ -119,6 +123,7 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 	} else {
 		loopErr = runFast(ctx, w, &f, &times, stderr)
 	}
+	saveErr := sf.finish(w, stderr)
 	rs, hs := w.stats()
 	if err := w.close(); err != nil && loopErr == nil {
 		loopErr = err
@@ -148,6 +153,10 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 	if f.stats {
 		fmt.Fprintf(stderr, "frames     %d\nentities   %d\ninstances  %d\nerrors     %d\nreloads    %d\n%s",
 			len(times), rs.Entities, rs.Instances, errs.Errors, hs.Reloads, sum.table())
+	}
+	if saveErr != nil {
+		fmt.Fprintf(stderr, "luahost %s: %v\n", name, saveErr)
+		return exitErrors
 	}
 	if f.strict && errs.Errors > 0 {
 		return exitErrors

@@ -1,6 +1,4 @@
 -- Drives the lifecycle scene, one step per frame. Priority -10: first.
-local kept = {}
-
 -- index("entity(3:1)") returns 3, 1.
 local function index(id)
   local i, g = id:match("^entity%((%d+):(%d+)%)$")
@@ -15,6 +13,8 @@ end
 return {
   priority = -10,
   onUpdate = function(self, ctx)
+    self.kept = self.kept or {} -- kept across frames: world state, in self
+    local kept = self.kept
     local f = ctx.frame
     print(f, "director")
     if f == 1 then

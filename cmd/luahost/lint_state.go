@@ -1,0 +1,100 @@
+package main
+
+import (
+	"github.com/yuin/gopher-lua/ast"
+)
+
+// lintModuleState reports module-level tables ("local cache = {}" at the
+// top of the file) that a function changes: state kept there is not world
+// state, so a snapshot does not save it and a restored world starts it
+// empty (SPEC 12). A table is reported once, at the first change found.
+func (f *luaFile) lintModuleState() []problem {
+	tables := map[string]bool{}
+	for _, s := range f.stmts {
+		if l, ok := s.(*ast.LocalAssignStmt); ok {
+			for i, n := range l.Names {
+				_, isTable := exprAt(l.Exprs, i).(*ast.TableExpr)
+				tables[n] = isTable
+			}
+		}
+	}
+	var out []problem
+	reported := map[string]bool{}
+	report := func(name string, line int) {
+		if tables[name] && !reported[name] {
+			reported[name] = true
+			out = append(out, f.at(line, name, sevWarning, "module-level table '%s' is changed inside a function: snapshots do not save it (keep state in self or the blackboard)", name))
+		}
+	}
+	var body func(stmts []ast.Stmt)
+	body = func(stmts []ast.Stmt) {
+		for _, s := range stmts {
+			switch x := s.(type) {
+			case *ast.AssignStmt:
+				for _, l := range x.Lhs {
+					if a, ok := l.(*ast.AttrGetExpr); ok {
+						report(rootName(a), x.Line())
+					}
+				}
+			case *ast.FuncCallStmt:
+				if c, ok := x.Expr.(*ast.FuncCallExpr); ok && len(c.Args) > 0 && changesTable(c.Func) {
+					report(rootName(c.Args[0]), x.Line())
+				}
+			case *ast.DoBlockStmt:
+				body(x.Stmts)
+			case *ast.WhileStmt:
+				body(x.Stmts)
+			case *ast.RepeatStmt:
+				body(x.Stmts)
+			case *ast.IfStmt:
+				body(x.Then)
+				body(x.Else)
+			case *ast.NumberForStmt:
+				body(x.Stmts)
+			case *ast.GenericForStmt:
+				body(x.Stmts)
+			case *ast.FuncDefStmt:
+				body(x.Func.Stmts)
+			}
+		}
+	}
+	for _, s := range f.stmts {
+		if d, ok := s.(*ast.FuncDefStmt); ok {
+			body(d.Func.Stmts)
+		}
+	}
+	walkExprs(f.stmts, func(e ast.Expr) {
+		if fn, ok := e.(*ast.FunctionExpr); ok {
+			body(fn.Stmts)
+		}
+	})
+	return out
+}
+
+// rootName returns the variable at the root of t.a.b[c] ("t"), or "".
+func rootName(e ast.Expr) string {
+	for {
+		switch x := e.(type) {
+		case *ast.AttrGetExpr:
+			e = x.Object
+		case *ast.IdentExpr:
+			return x.Value
+		default:
+			return ""
+		}
+	}
+}
+
+// changesTable reports whether fn is table.insert, table.remove,
+// table.sort or rawset, which change their first argument.
+func changesTable(fn ast.Expr) bool {
+	if isIdent(fn, "rawset") {
+		return true
+	}
+	a, ok := fn.(*ast.AttrGetExpr)
+	if !ok || !isIdent(a.Object, "table") {
+		return false
+	}
+	k, ok := a.Key.(*ast.StringExpr)
+	return ok && (k.Value == "insert" || k.Value == "remove" || k.Value == "sort")
+}
