@@ -3,6 +3,7 @@ package luabind
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 
 	"github.com/luahost/luahost/internal/files"
 )
@@ -12,12 +13,20 @@ import (
 // resolves outside the script directory (SPEC 13).
 const MaxScriptSize = 16 << 20
 
-// readSource reads the script or module file at path, which must be a
-// regular file of at most MaxScriptSize bytes that resolves, symbolic
-// links followed, inside the script directory. Devices and pipes are never
-// read. A missing file is an error matching fs.ErrNotExist.
+// readSource reads the script or module file at path (under Dir), which
+// must be a regular file of at most MaxScriptSize bytes that resolves,
+// symbolic links followed, inside the script directory; with Options.FS,
+// the file at the same path under the FS's root. Devices and pipes are
+// never read. A missing file is an error matching fs.ErrNotExist.
 func (h *Host) readSource(path string) ([]byte, error) {
-	return files.ReadIn(h.opts.Dir, path, MaxScriptSize)
+	if h.opts.FS == nil {
+		return files.ReadIn(h.opts.Dir, path, MaxScriptSize)
+	}
+	rel, err := filepath.Rel(h.opts.Dir, path)
+	if err != nil {
+		return nil, err
+	}
+	return files.ReadFS(h.opts.FS, filepath.ToSlash(rel), MaxScriptSize)
 }
 
 // refusal says why the file called subject could not be read: "the file

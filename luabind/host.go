@@ -29,6 +29,13 @@ type Options struct {
 	// File names in error messages start with Dir as given. The default
 	// (empty) value is "scripts".
 	Dir string
+	// FS, when set, is where scripts and modules are read from instead of
+	// the folder Dir: script "ai/patrol" is the file ai/patrol.lua of FS
+	// (an embed.FS through fs.Sub, an fstest.MapFS), and Dir only names
+	// files in messages. Such a host cannot Watch. The file system is
+	// trusted as given: an os.DirFS follows symbolic links out of its
+	// folder, which Dir refuses. The default (nil) value reads Dir.
+	FS fs.FS
 	// Budget is the time each callback may run before it is stopped and
 	// its instance faulted. The default (zero) value is 100ms; a negative
 	// value turns budgets (and the memory limit) off for trusted scripts,
@@ -201,10 +208,12 @@ func New(rt *runtime.Runtime, opts Options) (*Host, error) {
 	if opts.StatePool == 0 {
 		opts.StatePool = 1
 	}
-	if info, err := os.Stat(opts.Dir); err != nil {
-		return nil, fmt.Errorf("script directory: %w", err)
-	} else if !info.IsDir() {
-		return nil, fmt.Errorf("script directory %s: not a directory", opts.Dir)
+	if opts.FS == nil {
+		if info, err := os.Stat(opts.Dir); err != nil {
+			return nil, fmt.Errorf("script directory: %w", err)
+		} else if !info.IsDir() {
+			return nil, fmt.Errorf("script directory %s: not a directory", opts.Dir)
+		}
 	}
 	h := &Host{
 		rt:      rt,

@@ -20,8 +20,11 @@ type watcher struct {
 // required) changed is reloaded at the start of the next Step, between
 // frames. Reload notices go to Options.Log, refused reloads to the
 // runtime's OnError. Watching ends when ctx is done, when stop is called,
-// or when the host closes.
+// or when the host closes. A host reading Options.FS cannot watch.
 func (h *Host) Watch(ctx context.Context) (stop func() error, err error) {
+	if h.opts.FS != nil {
+		return nil, fmt.Errorf("watch %s: scripts are read from Options.FS, which cannot be watched", h.opts.Dir)
+	}
 	if h.watch != nil {
 		return nil, fmt.Errorf("watch %s: already watching", h.opts.Dir)
 	}

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -70,6 +71,37 @@ func ReadRegular(path string, max int64) ([]byte, error) {
 	if fi.Size() > max {
 		return nil, fmt.Errorf("%w (%d bytes, limit %d)", ErrTooLarge, fi.Size(), max)
 	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > max {
+		return nil, fmt.Errorf("%w (over %d bytes)", ErrTooLarge, max)
+	}
+	return data, nil
+}
+
+// ReadFS reads the regular file name of fsys, which must hold at most max
+// bytes. It is ReadRegular for a file system: anything but a regular file
+// is ErrNotRegular, found by fs.Stat before the file is opened (so that a
+// named pipe of an os.DirFS is never opened), and a larger file is
+// ErrTooLarge. A missing file is an error matching fs.ErrNotExist.
+func ReadFS(fsys fs.FS, name string, max int64) ([]byte, error) {
+	fi, err := fs.Stat(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, ErrNotRegular
+	}
+	if fi.Size() > max {
+		return nil, fmt.Errorf("%w (%d bytes, limit %d)", ErrTooLarge, fi.Size(), max)
+	}
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, max+1))
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -75,4 +76,23 @@ func TestReadRegular(t *testing.T) {
 	assert.Equal(t, "12345", string(got))
 	_, err = ReadRegular(file, 4)
 	assert.ErrorIs(t, err, ErrTooLarge)
+}
+
+// TestReadFS: a regular file of a file system is read; a directory, a
+// missing file and a file over the limit are refused.
+func TestReadFS(t *testing.T) {
+	fsys := fstest.MapFS{
+		"a.lua":     {Data: []byte("return {}")},
+		"big.lua":   {Data: make([]byte, 11)},
+		"dir.lua/x": {Data: []byte("x")},
+	}
+	data, err := ReadFS(fsys, "a.lua", 10)
+	require.NoError(t, err)
+	assert.Equal(t, "return {}", string(data))
+	_, err = ReadFS(fsys, "dir.lua", 10)
+	assert.ErrorIs(t, err, ErrNotRegular)
+	_, err = ReadFS(fsys, "big.lua", 10)
+	assert.ErrorIs(t, err, ErrTooLarge)
+	_, err = ReadFS(fsys, "none.lua", 10)
+	assert.ErrorIs(t, err, fs.ErrNotExist)
 }
