@@ -165,6 +165,8 @@ type Host struct {
 	closed  bool
 	// zoning is the host's part in a zoned world (zone.go).
 	zoning zoning
+	// console is set while Eval runs a snippet: require reads no file.
+	console bool
 }
 
 type registered struct {

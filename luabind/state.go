@@ -363,6 +363,9 @@ func (st *state) moduleFile(L *lua.LState, name string) *lua.LFunction {
 	if !moduleName.MatchString(name) {
 		L.ArgError(1, fmt.Sprintf("invalid module name %q (want dotted names under the script directory, such as \"lib.vector\")", name))
 	}
+	if st.host.console {
+		L.RaiseError("module %q is not loaded by this script, and the console reads no files", name)
+	}
 	base := strings.ReplaceAll(name, ".", "/")
 	var tried []string
 	for _, rel := range []string{base + ".lua", base + "/init.lua"} {

@@ -1,0 +1,123 @@
+package luabind
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/luahost/luahost/runtime"
+)
+
+// TestEval runs console snippets against an instance of
+// testdata/scripts/console/target.lua: what they print and return, their
+// errors with the snippet's own lines, and that an error neither faults
+// the instance nor is reported.
+func TestEval(t *testing.T) {
+	for _, tc := range []struct {
+		name, code     string
+		output, result string
+		err            string
+		errIs          error
+	}{
+		{name: "expression", code: "self.hp", result: "10"},
+		{name: "several values", code: "1, nil, 'a', true", result: "1\tnil\t\"a\"\ttrue"},
+		{name: "table", code: "self.bag", result: "{1, 2, gold = 3}"},
+		{name: "vector", code: "self.at", result: "vec3(1, 2, 3)"},
+		{name: "entity", code: "ctx.entity, ctx.entity:name()", result: "entity(1:1)\t\"box\""},
+		{name: "statements", code: "local n = 0\nfor i = 1, 3 do n = n + i end\nreturn n", result: "6"},
+		{name: "print", code: "print('hi', 1 + 1)", output: "hi\t2\n"},
+		{name: "ctx.log", code: "ctx.log('here')", output: "target entity(1:1): here\n"},
+		{name: "loaded module", code: "require('lib.counter').name", result: "\"lib.counter\""},
+		{name: "error with line", code: "local x = 1\nreturn x + nil", err: "console:2: attempt to perform arithmetic on a nil value"},
+		{name: "error()", code: "error('boom')", err: "console:1: boom"},
+		{name: "syntax error", code: "self.hp +", err: "console:1:"},
+		{name: "no file read", code: "require('lib.tracer')", err: "the console reads no files"},
+		{name: "budget", code: "while true do end", err: "exceeded its", errIs: ErrBudget},
+		{name: "cut output", code: "for i = 1, 20000 do print(i) end", output: "\n... ("},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t, withBudget(30*time.Millisecond, 0))
+			e := w.spawn("box")
+			inst := w.attach(e, "console/target", nil)
+			w.step(1, 1.0/60)
+
+			ev, err := w.h.Eval(inst, tc.code)
+			require.NoError(t, err)
+			if tc.err != "" {
+				require.NotNil(t, ev.Err, "result %q", ev.Result)
+				assert.Contains(t, ev.Err.Message, tc.err)
+				assert.Equal(t, EvalChunk, ev.Err.Callback)
+				assert.Equal(t, e, ev.Err.Entity)
+				if tc.errIs != nil {
+					assert.ErrorIs(t, ev.Err, tc.errIs)
+				}
+			} else {
+				require.Nil(t, ev.Err)
+				assert.Equal(t, tc.result, ev.Result)
+			}
+			if strings.HasPrefix(tc.output, "\n") {
+				assert.Contains(t, ev.Output, tc.output)
+				assert.LessOrEqual(t, len(ev.Output), MaxEvalOutput+40)
+			} else {
+				assert.Equal(t, tc.output, ev.Output)
+			}
+			assert.Empty(t, w.out.String(), "the console's output went to the host's")
+			assert.Empty(t, w.errs, "a snippet's error was reported")
+			assert.False(t, inst.Faulted())
+			w.step(1, 1.0/60)
+			self, err := w.h.Eval(inst, "self.updates")
+			require.NoError(t, err)
+			assert.Equal(t, "2", self.Result, "the instance stopped updating after the snippet")
+		})
+	}
+}
+
+// TestEvalChangesSelf checks that a snippet's assignment is the
+// instance's: the next frame's onUpdate sees it.
+func TestEvalChangesSelf(t *testing.T) {
+	w := newWorld(t)
+	inst := w.attach(w.spawn("box"), "console/target", nil)
+	ev, err := w.h.Eval(inst, "self.updates = 100")
+	require.NoError(t, err)
+	require.Nil(t, ev.Err)
+	w.step(1, 1.0/60)
+	ev, err = w.h.Eval(inst, "self.updates")
+	require.NoError(t, err)
+	assert.Equal(t, "101", ev.Result)
+}
+
+// TestEvalRefused checks the instances and moments Eval refuses.
+func TestEvalRefused(t *testing.T) {
+	w := newWorld(t)
+	e := w.spawn("box")
+	inst := w.attach(e, "console/target", nil)
+	gone := w.attach(e, "console/target", nil)
+	require.True(t, w.rt.Detach(gone))
+	native, err := w.rt.Attach(e, &goScript{name: "native"}, nil)
+	require.NoError(t, err)
+
+	for _, tc := range []struct {
+		name string
+		inst *runtime.Instance
+		code string
+		want string
+	}{
+		{"detached", gone, "1", "is not live"},
+		{"Go-native", native, "1", "not a Lua script instance"},
+		{"too large", inst, strings.Repeat(" ", maxLoadSize+1), "more than"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := w.h.Eval(tc.inst, tc.code)
+			require.Error(t, err)
+			assert.True(t, errors.Is(err, ErrEval))
+			assert.Contains(t, err.Error(), tc.want)
+		})
+	}
+	w.close()
+	_, err = w.h.Eval(inst, "1")
+	assert.ErrorIs(t, err, runtime.ErrClosed)
+}
