@@ -227,3 +227,32 @@ func TestReportAndWriters(t *testing.T) {
 	assert.Equal(t, "boom\n", buf.String())
 	assert.NotPanics(t, func() { Discard(errBoom) })
 }
+
+// TestOnReport checks that every function registered with OnReport gets
+// every reported error after Options.OnError: a callback's, with its
+// script, entity and frame filled in, and one handed to Report.
+func TestOnReport(t *testing.T) {
+	rt, el := newTestRuntime(t, Options{})
+	var first, second []error
+	rt.OnReport(func(err error) {
+		assert.Len(t, el.errs, len(first)+1, "OnReport ran before Options.OnError")
+		first = append(first, err)
+	})
+	rt.OnReport(func(err error) { second = append(second, err) })
+	h := spawnActive(t, rt, "e")
+	attach(t, rt, h, &testScript{name: "bad", log: &recorder{}, update: func(*Instance, float64) error {
+		return errors.New("broken")
+	}}, nil)
+	step(t, rt, 0.1)
+	rt.Report(errors.New("reload refused"))
+
+	require.Len(t, first, 2)
+	assert.Equal(t, first, second)
+	var se *ScriptError
+	require.ErrorAs(t, first[0], &se)
+	assert.Equal(t, "bad", se.Script)
+	assert.Equal(t, h, se.Entity)
+	assert.Equal(t, uint64(1), se.Frame)
+	assert.EqualError(t, first[1], "reload refused")
+	assert.Equal(t, 2, rt.Stats().Errors)
+}

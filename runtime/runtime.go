@@ -95,6 +95,7 @@ type Runtime struct {
 	frameStart  []func()
 	afterStep   []func()
 	onClose     []func()
+	onReport    []func(error)
 	instanceCnt int
 }
 
@@ -189,6 +190,11 @@ func (rt *Runtime) AfterStep(fn func()) { rt.afterStep = append(rt.afterStep, fn
 // destroyed.
 func (rt *Runtime) OnClose(fn func()) { rt.onClose = append(rt.onClose, fn) }
 
+// OnReport registers fn to receive every error the runtime reports (a
+// callback's, or one handed to Report), after Options.OnError, on the
+// driving goroutine. An inspector watches errors so.
+func (rt *Runtime) OnReport(fn func(error)) { rt.onReport = append(rt.onReport, fn) }
+
 // report hands a callback error to Options.OnError as a *ScriptError, with
 // the instance's script, entity, callback and frame filled in.
 func (rt *Runtime) report(inst *Instance, callback string, err error) {
@@ -204,8 +210,7 @@ func (rt *Runtime) report(inst *Instance, callback string, err error) {
 	}
 	se.Entity = inst.entity
 	se.Frame = rt.frame
-	rt.errors++
-	rt.opts.OnError(se)
+	rt.Report(se)
 }
 
 // Report hands an error that is not a callback's (a failed hot reload, for
@@ -213,6 +218,9 @@ func (rt *Runtime) report(inst *Instance, callback string, err error) {
 func (rt *Runtime) Report(err error) {
 	rt.errors++
 	rt.opts.OnError(err)
+	for _, fn := range rt.onReport {
+		fn(err)
+	}
 }
 
 // Discard is an OnError that drops errors, for benchmarks.
