@@ -96,7 +96,7 @@ func (h *Host) Eval(inst *runtime.Instance, code string) (Eval, error) {
 	L.Push(fn)
 	L.Push(li.self)
 	L.Push(st.ctx)
-	err := st.pcall(2, lua.MultRet, EvalChunk)
+	err := st.pcall(2, lua.MultRet, kindChunk, EvalChunk)
 	st.leave(prev, prevEnt)
 	h.out.Flush()
 	var ev Eval

@@ -1,0 +1,40 @@
+// Package inspect serves a live inspector of a luabind Host's world (SPEC
+// 11): one embedded web page, and the JSON API it reads, which a script
+// can read with curl too.
+//
+// An embedder makes an [Inspector] with [New] between frames and mounts it
+// on its own mux:
+//
+//	in, err := inspect.New(host, inspect.Options{})
+//	mux.Handle("/inspect/", http.StripPrefix("/inspect", in))
+//
+// Requests are queued and served by the goroutine that drives the world:
+// at the end of every Step, and whenever that goroutine calls
+// [Inspector.Drain] (a loop that sleeps between frames selects on
+// [Inspector.Pending]). While the world is paused from the page, Step
+// blocks at its end, serving requests, until a resume or a step;
+// [Inspector.Close] releases it.
+//
+// The API (answers are JSON; a refusal is 4xx {"error": "message"}):
+//
+//	GET  /api/world                 {"frame", "time", "dt", "entities", "instances", "paused", "readonly", "errors", "reloads", "scripts", "frameMs"}
+//	GET  /api/entities?tag=&script=&name=&state=
+//	                                {"entities": [{"id": "entity(3:1)", "name", "state", "position": [x, y, z], "tags", "scripts"}]}
+//	GET  /api/entities/{id}         the entity, "rotation", "scale", and "instances": [{"script", "self", "faulted", "error", "at": {"file", "line", "callback", "frame"}}]
+//	GET  /api/blackboard            {"blackboard": {key: value}}
+//	GET  /api/scripts               {"frame", "scripts": [{"script", "instances", "calls", "errors", "totalMs", "meanUs", "maxMs", "frameMs", "frameCalls", "exact"}]}
+//	GET  /api/stream                server-sent events: "frame" (the world's figures and "scriptMs"), "error", "reload", "dropped"
+//	POST /api/pause, /api/resume    the world's figures
+//	POST /api/step                  one frame of a paused world; answers after it ran
+//	POST /api/entities/{id}/self    {"script", "key", "value"}: self[key] = value (null removes it)
+//	POST /api/blackboard            {"key", "value"}
+//	POST /api/eval                  {"entity", "script", "code"} -> {"output", "result", "error", "line"}
+//
+// Values are JSON: a table whose keys are 1..n is an array, any other an
+// object; entities are their id; vectors {"x", "y", "z"}; NaN and the
+// infinities the strings "nan", "inf" and "-inf". In an edit, objects and
+// arrays become tables. "script" may be left out where the entity has one
+// Lua script instance. The page and its files come from the binary: no
+// request reaches the file system, and a console snippet's require finds
+// only modules its script loaded already.
+package inspect

@@ -1,0 +1,253 @@
+package inspect
+
+import (
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/luahost/luahost/luabind"
+	"github.com/luahost/luahost/runtime"
+)
+
+// Options configures an Inspector. The zero value works: every request
+// is served, none needs a token, and the world may be paused, edited and
+// evaluated in, from the loopback host names only.
+type Options struct {
+	// Token, when not empty, must come with every request that changes
+	// the world (POST), and with every request when TokenForReads is
+	// set: as the header "Authorization: Bearer TOKEN", or as the query
+	// parameter token=TOKEN (which the page passes on). The default
+	// (empty) value needs no token, and then only requests addressed to
+	// a loopback host name (localhost, 127.0.0.1, [::1]) are answered, so
+	// that a web page of another site cannot reach the inspector through
+	// a DNS name pointed at 127.0.0.1.
+	Token string
+	// TokenForReads makes every request, reads and the page too, need the
+	// Token, as on an address other than loopback. New refuses it without
+	// a Token. The default (false) value lets reads through without it.
+	TokenForReads bool
+	// ReadOnly turns off pause, step, resume, edits and eval: they answer
+	// 403. The default (false) value allows them.
+	ReadOnly bool
+}
+
+// Inspector serves a live view of one Host's world over HTTP: the JSON API
+// and the page of SPEC 11. It is an http.Handler to mount on any ServeMux
+// (under a prefix with http.StripPrefix; the page uses relative links).
+//
+// Every request that reads or changes the world is queued and served by
+// the goroutine that drives the world, between frames: at the end of
+// every Step (a hook New registers), and whenever that goroutine calls
+// Drain. While the world is paused, the end of Step (or Drain) blocks,
+// serving requests, until a resume, a step or Close. The HTTP side is safe
+// for concurrent use; Drain and New belong to the driving goroutine.
+type Inspector struct {
+	host *luabind.Host
+	rt   *runtime.Runtime
+	opts Options
+	mux  *http.ServeMux
+	hub  *hub
+
+	mu     sync.Mutex
+	queue  []*request
+	wake   chan struct{}
+	closed chan struct{}
+	once   sync.Once
+
+	// The fields below belong to the driving goroutine.
+	paused bool
+	// steps are the step requests waiting for their frame, oldest first.
+	steps      []*request
+	frameStart time.Time
+	frameTime  time.Duration
+	// faults are the last errors of instances, by entity and script.
+	faults map[faultKey]*runtime.ScriptError
+	// reloads is the host's reload count the streams were last told.
+	reloads int
+}
+
+// New returns an inspector of host's world and registers its hooks on the
+// host's runtime (frame timing, serving requests at the end of every
+// Step, errors, Close). Call it between frames, on the goroutine that
+// drives the world.
+func New(host *luabind.Host, opts Options) (*Inspector, error) {
+	rt := host.Runtime()
+	switch {
+	case opts.TokenForReads && opts.Token == "":
+		return nil, errors.New("inspect: TokenForReads needs a Token")
+	case rt.Closed():
+		return nil, fmt.Errorf("inspect: %w", runtime.ErrClosed)
+	case rt.Stepping():
+		return nil, fmt.Errorf("inspect: %w", runtime.ErrStepping)
+	}
+	in := &Inspector{
+		host:    host,
+		rt:      rt,
+		opts:    opts,
+		hub:     newHub(),
+		wake:    make(chan struct{}, 1),
+		closed:  make(chan struct{}),
+		faults:  make(map[faultKey]*runtime.ScriptError),
+		reloads: host.Stats().Reloads,
+	}
+	in.routes()
+	rt.BeforeStep(in.beforeStep)
+	rt.AfterStep(in.afterStep)
+	rt.OnReport(in.onReport)
+	rt.OnClose(in.Close)
+	return in, nil
+}
+
+// Close ends the inspector: a paused world runs on, waiting and later
+// requests are answered 503, streams end. It is safe to call from any
+// goroutine, more than once; closing the runtime closes it too.
+func (in *Inspector) Close() {
+	in.once.Do(func() {
+		close(in.closed)
+		in.hub.close()
+	})
+}
+
+// Pending returns a channel that receives when requests wait to be
+// served: a loop that sleeps between frames selects on it and calls
+// Drain, so that requests need not wait for the next frame.
+func (in *Inspector) Pending() <-chan struct{} { return in.wake }
+
+func (in *Inspector) routes() {
+	m := http.NewServeMux()
+	m.HandleFunc("GET /{$}", in.page)
+	m.HandleFunc("GET /inspect.css", in.page)
+	m.HandleFunc("GET /inspect.js", in.page)
+	m.HandleFunc("GET /api/world", in.getWorld)
+	m.HandleFunc("GET /api/entities", in.getEntities)
+	m.HandleFunc("GET /api/entities/{id}", in.getEntity)
+	m.HandleFunc("GET /api/blackboard", in.getBlackboard)
+	m.HandleFunc("GET /api/scripts", in.getScripts)
+	m.HandleFunc("GET /api/stream", in.stream)
+	m.HandleFunc("POST /api/pause", in.mutating(in.postPause))
+	m.HandleFunc("POST /api/resume", in.mutating(in.postResume))
+	m.HandleFunc("POST /api/step", in.mutating(in.postStep))
+	m.HandleFunc("POST /api/entities/{id}/self", in.mutating(in.postSelf))
+	m.HandleFunc("POST /api/blackboard", in.mutating(in.postBlackboard))
+	m.HandleFunc("POST /api/eval", in.mutating(in.postEval))
+	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		if allowed := in.methods(r); allowed != "" {
+			w.Header().Set("Allow", allowed)
+			fail(w, http.StatusMethodNotAllowed, "%s %s: method not allowed (want %s)", r.Method, r.URL.Path, allowed)
+			return
+		}
+		fail(w, http.StatusNotFound, "no API endpoint %s %s (see GET /api/world, /api/entities, /api/entities/{id}, /api/blackboard, /api/scripts, /api/stream; POST /api/pause, /api/resume, /api/step, /api/entities/{id}/self, /api/blackboard, /api/eval)", r.Method, r.URL.Path)
+	})
+	m.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		fail(w, http.StatusNotFound, "no page %s", r.URL.Path)
+	})
+	in.mux = m
+}
+
+// methods returns the methods an API path takes ("GET", "POST"), or ""
+// for a path that is no endpoint.
+func (in *Inspector) methods(r *http.Request) string {
+	var ok []string
+	for _, m := range []string{http.MethodGet, http.MethodPost} {
+		probe := r.Clone(r.Context())
+		probe.Method = m
+		if _, pattern := in.mux.Handler(probe); pattern != "/api/" && pattern != "/" {
+			ok = append(ok, m)
+		}
+	}
+	return strings.Join(ok, ", ")
+}
+
+// ServeHTTP answers one request: the page and its files, or the API. A
+// request refused by the token or host rules is answered 401 or 403
+// before anything else. Every answer of the API is JSON, errors too:
+// {"error": "message"}.
+func (in *Inspector) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if status, msg := in.admit(r); status != 0 {
+		fail(w, status, "%s", msg)
+		return
+	}
+	in.mux.ServeHTTP(w, r)
+}
+
+// admit applies the token and host rules and returns a refusal's status
+// and message, or 0.
+func (in *Inspector) admit(r *http.Request) (int, string) {
+	mutating := r.Method != http.MethodGet && r.Method != http.MethodHead
+	if in.opts.Token == "" {
+		if !loopbackHost(r.Host) {
+			return http.StatusForbidden, fmt.Sprintf("host %q refused: without a token the inspector answers loopback host names only", r.Host)
+		}
+	} else if in.opts.TokenForReads || mutating {
+		if !in.tokenOK(r) {
+			return http.StatusUnauthorized, "a token is required: the header \"Authorization: Bearer TOKEN\" or ?token=TOKEN (printed on stderr at start)"
+		}
+	}
+	if mutating {
+		// A page of another site may post a form here; browsers say
+		// where it came from.
+		if o := r.Header.Get("Origin"); o != "" && !sameOrigin(o, r.Host) {
+			return http.StatusForbidden, fmt.Sprintf("origin %q refused: requests that change the world must come from the inspector's own page", o)
+		}
+	}
+	return 0, ""
+}
+
+func (in *Inspector) tokenOK(r *http.Request) bool {
+	got := r.URL.Query().Get("token")
+	if auth, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
+		got = auth
+	}
+	return subtle.ConstantTimeCompare([]byte(got), []byte(in.opts.Token)) == 1
+}
+
+// loopbackHost reports whether the Host header names this machine's
+// loopback: localhost, 127.0.0.0/8 or ::1, with or without a port.
+func loopbackHost(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// sameOrigin reports whether origin ("http://host:port") names host.
+func sameOrigin(origin, host string) bool {
+	_, rest, ok := strings.Cut(origin, "://")
+	return ok && strings.EqualFold(rest, host)
+}
+
+// IsLoopback reports whether addr, a listen address ("127.0.0.1:7070",
+// "localhost:0", "[::1]:80"), listens on loopback only. An empty host
+// listens on every interface.
+func IsLoopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil || host == "" {
+		return false
+	}
+	return loopbackHost(host)
+}
+
+// mutating guards a handler that changes the world: refused with 403
+// when the inspector is read-only.
+func (in *Inspector) mutating(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if in.opts.ReadOnly {
+			fail(w, http.StatusForbidden, "the inspector is read-only: pause, step, resume, edits and eval are off")
+			return
+		}
+		h(w, r)
+	}
+}

@@ -1,0 +1,671 @@
+// The luahost inspector's page. It reads the JSON API of the inspector
+// that served it (relative URLs, so it works under any prefix) and
+// refreshes on the server-sent events of api/stream: no polling loop of
+// its own, no framework, no build step, nothing fetched from elsewhere.
+
+const token = new URLSearchParams(location.search).get("token") || "";
+const $ = (id) => document.getElementById(id);
+
+// Refresh periods in milliseconds, at most: a page left open costs the
+// world a copy of its entities four times a second.
+const ENTITIES_EVERY = 250;
+const DETAIL_EVERY = 250;
+const BLACKBOARD_EVERY = 1000;
+const CHART_SECONDS = 10;
+const MAX_LIST = 500;
+const MAX_LOG = 200;
+
+const state = {
+  world: null,
+  entities: [],
+  selected: null,
+  detail: null,
+  readonly: false,
+  view: { cx: 0, cz: 0, scale: 20, fitted: false },
+  history: [],
+  problem: "",
+};
+
+// api calls the inspector's API: a GET, or a POST of body as JSON.
+async function api(path, body) {
+  const opts = { headers: {} };
+  if (token) opts.headers.Authorization = "Bearer " + token;
+  if (body !== undefined) {
+    opts.method = "POST";
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  const resp = await fetch("api/" + path, opts);
+  const data = await resp.json().catch(() => ({ error: resp.status + " " + resp.statusText }));
+  if (!resp.ok) throw new Error(data.error || resp.statusText);
+  return data;
+}
+
+// throttled returns a function that runs fn at most once every ms, never
+// twice at a time, and once more after a run when asked meanwhile.
+function throttled(ms, fn) {
+  let timer = null, running = false, again = false, last = -Infinity;
+  const go = async () => {
+    timer = null;
+    running = true;
+    last = performance.now();
+    try {
+      await fn();
+      clearProblem();
+    } catch (e) {
+      problem(e);
+    }
+    running = false;
+    if (again) {
+      again = false;
+      kick();
+    }
+  };
+  const kick = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    if (timer === null) timer = setTimeout(go, Math.max(0, last + ms - performance.now()));
+  };
+  return kick;
+}
+
+function problem(e) {
+  state.problem = String(e.message || e);
+  $("state").textContent = state.problem;
+  $("state").className = "badge gone";
+}
+
+function clearProblem() {
+  if (state.problem) {
+    state.problem = "";
+    showWorld(state.world);
+  }
+}
+
+// el builds an element with a class and text (never HTML).
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function fmt(n, digits = 2) {
+  return typeof n === "number" ? n.toFixed(digits) : String(n);
+}
+
+// colour returns a stable colour for a name.
+function colour(name) {
+  if (!name) return "#6c7280";
+  let h = 0;
+  for (const c of name) h = (h * 31 + c.codePointAt(0)) >>> 0;
+  return `hsl(${h % 360}, 70%, 62%)`;
+}
+
+// ---- the world's figures and controls
+
+function showWorld(w) {
+  if (!w) return;
+  state.world = w;
+  state.readonly = w.readonly;
+  $("frame").textContent = w.frame;
+  $("time").textContent = fmt(w.time) + " s";
+  $("entity-count").textContent = w.entities;
+  $("instance-count").textContent = w.instances;
+  $("frame-ms").textContent = fmt(w.frameMs, 3) + " ms";
+  $("error-count").textContent = w.errors;
+  if (!state.problem) {
+    $("state").textContent = w.paused ? "paused" : "running";
+    $("state").className = "badge " + (w.paused ? "paused" : "running");
+  }
+  document.body.dataset.frame = w.frame;
+  document.body.dataset.paused = w.paused;
+  for (const id of ["pause", "step", "resume"]) $(id).hidden = w.readonly;
+  $("pause").disabled = w.paused;
+  $("step").disabled = !w.paused;
+  $("resume").disabled = !w.paused;
+  $("bb-add").hidden = w.readonly;
+}
+
+async function control(what) {
+  try {
+    showWorld(await api(what, {}));
+    refreshAll();
+  } catch (e) {
+    problem(e);
+  }
+}
+
+// ---- entities: list and canvas
+
+const refreshEntities = throttled(ENTITIES_EVERY, async () => {
+  const data = await api("entities");
+  state.entities = data.entities;
+  if (!state.view.fitted && state.entities.length) fit();
+  showList();
+  draw();
+});
+
+function filters() {
+  return {
+    name: $("filter-name").value.trim().toLowerCase(),
+    tag: $("filter-tag").value.trim().toLowerCase(),
+    script: $("filter-script").value.trim().toLowerCase(),
+    state: $("filter-state").value,
+  };
+}
+
+function matches(e, f) {
+  return (!f.name || e.name.toLowerCase().includes(f.name) || e.id.includes(f.name)) &&
+    (!f.tag || e.tags.some((t) => t.toLowerCase().includes(f.tag))) &&
+    (!f.script || e.scripts.some((s) => s.toLowerCase().includes(f.script))) &&
+    (!f.state || e.state === f.state);
+}
+
+function showList() {
+  const f = filters();
+  const shown = state.entities.filter((e) => matches(e, f));
+  $("shown-count").textContent = `(${shown.length} of ${state.entities.length})`;
+  const list = $("entity-list");
+  const items = [];
+  for (const e of shown.slice(0, MAX_LIST)) {
+    const li = el("li");
+    li.dataset.id = e.id;
+    if (e.id === state.selected) li.classList.add("selected");
+    const name = el("span", "", e.name || e.id);
+    name.prepend(swatch(colourKey(e)));
+    li.append(name, el("span", "meta", [e.state === "active" ? "" : e.state, e.scripts.join(" ")].join(" ").trim()));
+    items.push(li);
+  }
+  if (shown.length > MAX_LIST) items.push(el("li", "meta", `… ${shown.length - MAX_LIST} more: filter to see them`));
+  list.replaceChildren(...items);
+}
+
+function swatch(key) {
+  const s = el("span", "swatch");
+  s.style.background = colour(key);
+  return s;
+}
+
+function colourKey(e) {
+  return $("colour-by").value === "tag" ? e.tags[0] : e.scripts[0];
+}
+
+// The canvas shows x to the right and z downwards (a top-down view).
+function toScreen(x, z) {
+  const c = $("world"), v = state.view;
+  return [c.width / 2 + (x - v.cx) * v.scale, c.height / 2 + (z - v.cz) * v.scale];
+}
+
+function toWorld(px, pz) {
+  const c = $("world"), v = state.view;
+  return [(px - c.width / 2) / v.scale + v.cx, (pz - c.height / 2) / v.scale + v.cz];
+}
+
+function fit() {
+  const es = state.entities;
+  if (!es.length) return;
+  let minX = Infinity, maxX = -Infinity, minZ = Infinity, maxZ = -Infinity;
+  for (const e of es) {
+    const [x, , z] = e.position;
+    if (typeof x !== "number" || typeof z !== "number") continue;
+    minX = Math.min(minX, x); maxX = Math.max(maxX, x);
+    minZ = Math.min(minZ, z); maxZ = Math.max(maxZ, z);
+  }
+  if (minX === Infinity) return;
+  const c = $("world");
+  const w = Math.max(maxX - minX, 1), h = Math.max(maxZ - minZ, 1);
+  state.view.cx = (minX + maxX) / 2;
+  state.view.cz = (minZ + maxZ) / 2;
+  state.view.scale = Math.max(0.01, Math.min(c.width / (w * 1.3), c.height / (h * 1.3), 60));
+  state.view.fitted = true;
+  draw();
+}
+
+function resize() {
+  for (const c of [$("world"), $("chart")]) {
+    const r = c.getBoundingClientRect();
+    c.width = Math.max(1, Math.round(r.width * devicePixelRatio));
+    c.height = Math.max(1, Math.round(r.height * devicePixelRatio));
+  }
+  draw();
+  drawChart();
+}
+
+function draw() {
+  const c = $("world"), g = c.getContext("2d");
+  g.clearRect(0, 0, c.width, c.height);
+  drawGrid(g, c);
+  const es = state.entities;
+  const labels = es.length <= 400;
+  const r = Math.max(2, Math.min(6, 3 * devicePixelRatio));
+  const keys = new Set();
+  g.font = `${11 * devicePixelRatio}px system-ui, sans-serif`;
+  for (const e of es) {
+    const [x, , z] = e.position;
+    if (typeof x !== "number" || typeof z !== "number") continue;
+    const [sx, sz] = toScreen(x, z);
+    if (sx < -20 || sz < -20 || sx > c.width + 20 || sz > c.height + 20) continue;
+    const key = colourKey(e);
+    keys.add(key || "");
+    g.fillStyle = colour(key);
+    g.globalAlpha = e.state === "active" ? 1 : 0.4;
+    g.beginPath();
+    g.arc(sx, sz, r, 0, 2 * Math.PI);
+    g.fill();
+    if (e.id === state.selected) {
+      g.strokeStyle = "#fff";
+      g.lineWidth = 2;
+      g.beginPath();
+      g.arc(sx, sz, r + 4, 0, 2 * Math.PI);
+      g.stroke();
+    }
+    if (labels && e.name) {
+      g.fillStyle = "#c8ccd6";
+      g.fillText(e.name, sx + r + 3, sz + 4);
+    }
+  }
+  g.globalAlpha = 1;
+  const legend = [...keys].sort().slice(0, 30).map((k) => {
+    const s = el("span", "", k || "(none)");
+    s.prepend(swatch(k));
+    return s;
+  });
+  $("legend").replaceChildren(...legend);
+}
+
+function drawGrid(g, c) {
+  const v = state.view;
+  let step = 1;
+  while (step * v.scale < 40) step *= 10;
+  while (step * v.scale > 400) step /= 10;
+  const [x0, z0] = toWorld(0, 0), [x1, z1] = toWorld(c.width, c.height);
+  g.strokeStyle = "#1f232b";
+  g.lineWidth = 1;
+  g.beginPath();
+  for (let x = Math.floor(x0 / step) * step; x <= x1; x += step) {
+    const [sx] = toScreen(x, 0);
+    g.moveTo(sx, 0); g.lineTo(sx, c.height);
+  }
+  for (let z = Math.floor(z0 / step) * step; z <= z1; z += step) {
+    const [, sz] = toScreen(0, z);
+    g.moveTo(0, sz); g.lineTo(c.width, sz);
+  }
+  g.stroke();
+  const [ox, oz] = toScreen(0, 0);
+  g.strokeStyle = "#3a4150";
+  g.beginPath();
+  g.moveTo(ox, 0); g.lineTo(ox, c.height);
+  g.moveTo(0, oz); g.lineTo(c.width, oz);
+  g.stroke();
+}
+
+function setupCanvas() {
+  const c = $("world");
+  let drag = null;
+  c.addEventListener("pointerdown", (ev) => {
+    drag = { x: ev.clientX, y: ev.clientY, moved: false };
+    c.setPointerCapture(ev.pointerId);
+  });
+  c.addEventListener("pointermove", (ev) => {
+    if (!drag) return;
+    const dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
+    if (Math.abs(dx) + Math.abs(dy) > 3) drag.moved = true;
+    if (!drag.moved) return;
+    state.view.cx -= dx * devicePixelRatio / state.view.scale;
+    state.view.cz -= dy * devicePixelRatio / state.view.scale;
+    drag.x = ev.clientX;
+    drag.y = ev.clientY;
+    draw();
+  });
+  c.addEventListener("pointerup", (ev) => {
+    if (drag && !drag.moved) pick(ev);
+    drag = null;
+  });
+  c.addEventListener("wheel", (ev) => {
+    ev.preventDefault();
+    const r = c.getBoundingClientRect();
+    const px = (ev.clientX - r.left) * devicePixelRatio, pz = (ev.clientY - r.top) * devicePixelRatio;
+    const [wx, wz] = toWorld(px, pz);
+    state.view.scale = Math.max(0.001, Math.min(5000, state.view.scale * Math.exp(-ev.deltaY / 500)));
+    const [nx, nz] = toWorld(px, pz);
+    state.view.cx += wx - nx;
+    state.view.cz += wz - nz;
+    draw();
+  }, { passive: false });
+}
+
+// pick selects the entity nearest the click, within a few pixels.
+function pick(ev) {
+  const c = $("world"), r = c.getBoundingClientRect();
+  const px = (ev.clientX - r.left) * devicePixelRatio, pz = (ev.clientY - r.top) * devicePixelRatio;
+  let best = null, bestD = (10 * devicePixelRatio) ** 2;
+  for (const e of state.entities) {
+    const [sx, sz] = toScreen(e.position[0], e.position[2]);
+    const d = (sx - px) ** 2 + (sz - pz) ** 2;
+    if (d < bestD) {
+      best = e;
+      bestD = d;
+    }
+  }
+  if (best) select(best.id);
+}
+
+// ---- the selected entity
+
+function select(id) {
+  state.selected = id;
+  state.detail = null;
+  showList();
+  draw();
+  refreshDetail();
+}
+
+const refreshDetail = throttled(DETAIL_EVERY, async () => {
+  if (!state.selected) return;
+  let d;
+  try {
+    d = await api("entities/" + encodeURIComponent(state.selected));
+  } catch (e) {
+    $("detail").replaceChildren(el("p", "empty", `${state.selected}: ${e.message}`));
+    state.selected = null;
+    return;
+  }
+  state.detail = d;
+  updateConsoleTargets(d);
+  // Never redraw under a value being edited.
+  if ($("detail").contains(document.activeElement) && document.activeElement.tagName === "INPUT") return;
+  showDetail(d);
+});
+
+function showDetail(d) {
+  const box = [];
+  const kv = el("dl", "kv");
+  const row = (k, v) => {
+    const dd = el("dd");
+    if (v instanceof Node) dd.append(v);
+    else dd.textContent = v;
+    kv.append(el("dt", "", k), dd);
+  };
+  row("name", d.name || "(none)");
+  row("id", d.id);
+  row("state", d.state);
+  row("position", d.position.map((n) => fmt(n, 3)).join(", "));
+  row("rotation", d.rotation.map((n) => fmt(n, 1)).join(", "));
+  row("scale", d.scale.map((n) => fmt(n, 3)).join(", "));
+  const tags = el("span");
+  for (const t of d.tags) tags.append(el("span", "tag", t));
+  if (!d.tags.length) tags.textContent = "(none)";
+  row("tags", tags);
+  box.push(kv);
+  for (const inst of d.instances) box.push(showInstance(d, inst));
+  if (!d.instances.length) box.push(el("p", "empty", "No live script instance."));
+  $("detail").replaceChildren(...box);
+}
+
+function showInstance(d, inst) {
+  const div = el("div", "instance" + (inst.faulted ? " faulted" : ""));
+  div.dataset.script = inst.script;
+  const h = el("h3", "", inst.script);
+  if (inst.faulted) h.append(el("span", "badge gone", "faulted"));
+  div.append(h);
+  if (inst.error) {
+    const where = inst.at ? `${inst.at.file}:${inst.at.line} in ${inst.at.callback}, frame ${inst.at.frame}\n` : "";
+    div.append(el("div", "fault", where + inst.error));
+  }
+  if (inst.selfError) div.append(el("div", "fault", inst.selfError));
+  if (inst.self && typeof inst.self === "object") {
+    const table = el("table", "self");
+    for (const key of Object.keys(inst.self).sort()) {
+      const tr = el("tr");
+      tr.append(el("td", "key", key));
+      const td = el("td");
+      td.append(valueCell(inst.self[key], key, (v) => api(`entities/${encodeURIComponent(d.id)}/self`, { script: inst.script, key, value: v })));
+      tr.append(td);
+      table.append(tr);
+    }
+    div.append(table);
+  }
+  return div;
+}
+
+// valueCell shows a JSON value; unless read-only, a click edits it as
+// JSON (text that is not JSON is a string) and save sends it.
+function valueCell(value, key, save) {
+  const span = el("span", "value", JSON.stringify(value));
+  span.dataset.key = key;
+  if (state.readonly) return span;
+  span.title = "click to edit (JSON; null removes the key)";
+  span.addEventListener("click", () => {
+    const input = el("input");
+    input.value = JSON.stringify(value);
+    span.replaceChildren(input);
+    input.focus();
+    input.select();
+    let done = false;
+    const finish = async (commit) => {
+      if (done) return;
+      done = true;
+      if (commit) {
+        let v;
+        try {
+          v = JSON.parse(input.value);
+        } catch {
+          v = input.value;
+        }
+        try {
+          await save(v);
+        } catch (e) {
+          problem(e);
+        }
+      }
+      input.blur();
+      refreshAll();
+    };
+    input.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter") finish(true);
+      if (ev.key === "Escape") finish(false);
+    });
+    input.addEventListener("blur", () => finish(false));
+  });
+  return span;
+}
+
+// ---- blackboard
+
+const refreshBlackboard = throttled(BLACKBOARD_EVERY, async () => {
+  const data = await api("blackboard");
+  if ($("blackboard").contains(document.activeElement)) return;
+  const rows = Object.keys(data.blackboard).sort().map((key) => {
+    const tr = el("tr");
+    const td = el("td");
+    td.append(valueCell(data.blackboard[key], key, (v) => api("blackboard", { key, value: v })));
+    tr.append(el("td", "key", key), td);
+    return tr;
+  });
+  $("blackboard").replaceChildren(...rows);
+});
+
+// ---- frame-time chart
+
+function record(f) {
+  const now = performance.now();
+  state.history.push({ t: now, total: f.frameMs, scripts: f.scriptMs || {} });
+  while (state.history.length && state.history[0].t < now - CHART_SECONDS * 1000) state.history.shift();
+  drawChart();
+}
+
+function drawChart() {
+  const c = $("chart"), g = c.getContext("2d");
+  g.clearRect(0, 0, c.width, c.height);
+  const hs = state.history;
+  if (hs.length < 2) return;
+  const now = hs[hs.length - 1].t;
+  const names = new Set();
+  let top = 0.05;
+  for (const h of hs) {
+    top = Math.max(top, h.total);
+    for (const [k, v] of Object.entries(h.scripts)) {
+      names.add(k);
+      top = Math.max(top, v);
+    }
+  }
+  top *= 1.15;
+  const x = (t) => c.width - (now - t) / (CHART_SECONDS * 1000) * c.width;
+  const y = (v) => c.height - (v / top) * (c.height - 14 * devicePixelRatio);
+  const line = (get, style, dash) => {
+    g.strokeStyle = style;
+    g.setLineDash(dash);
+    g.lineWidth = 1.5 * devicePixelRatio;
+    g.beginPath();
+    hs.forEach((h, i) => (i ? g.lineTo : g.moveTo).call(g, x(h.t), y(get(h) || 0)));
+    g.stroke();
+  };
+  line((h) => h.total, "#8a90a0", [4, 3]);
+  const sorted = [...names].sort();
+  for (const n of sorted) line((h) => h.scripts[n], colour(n), []);
+  g.setLineDash([]);
+  g.fillStyle = "#8a90a0";
+  g.font = `${10 * devicePixelRatio}px system-ui, sans-serif`;
+  g.fillText(fmt(top, 3) + " ms", 4, 11 * devicePixelRatio);
+  const last = hs[hs.length - 1];
+  const legend = [el("span", "", `frame ${fmt(last.total, 3)}`)];
+  for (const n of sorted) {
+    const s = el("span", "", `${n} ${fmt(last.scripts[n] || 0, 3)}`);
+    s.prepend(swatch(n));
+    legend.push(s);
+  }
+  $("chart-legend").replaceChildren(...legend);
+}
+
+// ---- errors and reloads
+
+function log(cls, where, text) {
+  const li = el("li", cls);
+  li.append(el("span", "where", where + "\n"), document.createTextNode(text));
+  const ol = $("log");
+  ol.prepend(li);
+  while (ol.children.length > MAX_LOG) ol.lastChild.remove();
+}
+
+// ---- console
+
+function updateConsoleTargets(d) {
+  const sel = $("console-target");
+  const want = d.instances.map((i) => `${d.id}|${i.script}`);
+  const have = [...sel.options].map((o) => o.value);
+  if (want.join() === have.join()) return;
+  sel.replaceChildren(...d.instances.map((i) => {
+    const o = el("option", "", `${i.script} on ${d.name || d.id}`);
+    o.value = `${d.id}|${i.script}`;
+    return o;
+  }));
+}
+
+async function runConsole() {
+  const code = $("console-code").value;
+  const target = $("console-target").value;
+  const out = $("console-out");
+  if (!code.trim()) return;
+  if (!target) {
+    out.append(el("div", "error", "Select an entity with a script first.\n"));
+    return;
+  }
+  const [entity, script] = target.split("|");
+  out.append(el("div", "code", `${script}@${entity}> ${code}\n`));
+  try {
+    const r = await api("eval", { entity, script, code });
+    if (r.output) out.append(el("div", "output", r.output));
+    if (r.error) out.append(el("div", "error", r.error + "\n"));
+    else out.append(el("div", "result", "= " + (r.result || "(nothing)") + "\n"));
+  } catch (e) {
+    out.append(el("div", "error", e.message + "\n"));
+  }
+  out.scrollTop = out.scrollHeight;
+  refreshAll();
+}
+
+// ---- wiring
+
+function refreshAll() {
+  refreshEntities();
+  refreshDetail();
+  refreshBlackboard();
+}
+
+function connect() {
+  const es = new EventSource("api/stream" + (token ? "?token=" + encodeURIComponent(token) : ""));
+  es.addEventListener("frame", (ev) => {
+    const f = JSON.parse(ev.data);
+    showWorld(f);
+    record(f);
+    refreshAll();
+  });
+  es.addEventListener("error", (ev) => {
+    if (!ev.data) return;
+    const e = JSON.parse(ev.data);
+    log("error", `frame ${e.frame} ${e.script || ""} ${e.entity || ""} ${e.callback || ""}`.trim(), e.message);
+  });
+  es.addEventListener("reload", (ev) => {
+    const r = JSON.parse(ev.data);
+    log("reload", `frame ${r.frame}`, `${r.new} script${r.new === 1 ? "" : "s"} hot-reloaded (${r.reloads} in all)`);
+  });
+  es.addEventListener("dropped", (ev) => log("error", "stream", `${ev.data} events dropped`));
+  es.onerror = () => {
+    if (es.readyState === EventSource.CLOSED) problem(new Error("disconnected"));
+  };
+}
+
+async function start() {
+  $("pause").addEventListener("click", () => control("pause"));
+  $("step").addEventListener("click", () => control("step"));
+  $("resume").addEventListener("click", () => control("resume"));
+  $("fit").addEventListener("click", fit);
+  $("colour-by").addEventListener("change", () => {
+    showList();
+    draw();
+  });
+  for (const id of ["filter-name", "filter-tag", "filter-script", "filter-state"]) $(id).addEventListener("input", showList);
+  $("entity-list").addEventListener("click", (ev) => {
+    const li = ev.target.closest("li[data-id]");
+    if (li) select(li.dataset.id);
+  });
+  $("bb-add").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    let v;
+    try {
+      v = JSON.parse($("bb-value").value);
+    } catch {
+      v = $("bb-value").value;
+    }
+    try {
+      await api("blackboard", { key: $("bb-key").value, value: v });
+      $("bb-key").value = "";
+      $("bb-value").value = "";
+    } catch (e) {
+      problem(e);
+    }
+    refreshBlackboard();
+  });
+  $("console-run").addEventListener("click", runConsole);
+  $("console-code").addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" && (ev.ctrlKey || ev.metaKey)) {
+      ev.preventDefault();
+      runConsole();
+    }
+  });
+  setupCanvas();
+  addEventListener("resize", resize);
+  resize();
+  try {
+    showWorld(await api("world"));
+  } catch (e) {
+    problem(e);
+  }
+  refreshAll();
+  connect();
+}
+
+start();

@@ -1,0 +1,192 @@
+package inspect
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/luahost/luahost/runtime"
+)
+
+// maxQueue bounds the requests waiting for the world: past it, a request
+// is answered 503 at once.
+const maxQueue = 256
+
+// request is one API call waiting to be served by the driving goroutine.
+type request struct {
+	ctx context.Context
+	// run does the work between frames; it returns the answer's body or
+	// an *apiError.
+	run  func() (any, error)
+	body any
+	err  error
+	// step marks a step request: its answer waits for the next frame.
+	step bool
+	done chan struct{}
+}
+
+// apiError is a refused request: its status and message.
+type apiError struct {
+	status int
+	msg    string
+}
+
+func (e *apiError) Error() string { return e.msg }
+
+var errClosed = &apiError{http.StatusServiceUnavailable, "the world is closed"}
+
+// do queues fn to run between frames, waits for its answer and writes it:
+// 200 and fn's result as JSON, or the error's status and message. A
+// client that goes away stops waiting; fn then does not run.
+func (in *Inspector) do(w http.ResponseWriter, r *http.Request, fn func() (any, error)) {
+	in.doRequest(w, &request{ctx: r.Context(), run: fn, done: make(chan struct{})})
+}
+
+func (in *Inspector) doRequest(w http.ResponseWriter, req *request) {
+	if err := in.enqueue(req); err != nil {
+		answerError(w, err)
+		return
+	}
+	select {
+	case <-req.done:
+		if req.err != nil {
+			answerError(w, req.err)
+			return
+		}
+		answer(w, http.StatusOK, req.body)
+	case <-req.ctx.Done():
+	case <-in.closed:
+		answerError(w, errClosed)
+	}
+}
+
+func (in *Inspector) enqueue(req *request) error {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	select {
+	case <-in.closed:
+		return errClosed
+	default:
+	}
+	if len(in.queue) >= maxQueue {
+		return &apiError{http.StatusServiceUnavailable, "too many requests wait for the world"}
+	}
+	in.queue = append(in.queue, req)
+	select {
+	case in.wake <- struct{}{}:
+	default:
+	}
+	return nil
+}
+
+// take removes and returns the queued requests.
+func (in *Inspector) take() []*request {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	q := in.queue
+	in.queue = nil
+	return q
+}
+
+// Drain serves the queued requests, on the calling goroutine, which must
+// be the one driving the world, between frames (inside a frame it does
+// nothing). While the world is paused it blocks, serving requests as they
+// come, until a resume, a step (the caller should then run a frame) or
+// Close.
+func (in *Inspector) Drain() {
+	if in.rt.Stepping() {
+		return
+	}
+	for {
+		for _, req := range in.take() {
+			in.serve(req)
+		}
+		if !in.paused || len(in.steps) > 0 || in.rt.Closed() {
+			return
+		}
+		select {
+		case <-in.wake:
+		case <-in.closed:
+			return
+		}
+	}
+}
+
+// serve runs one request between frames and answers it, unless its
+// client went away. A step request's answer waits for its frame.
+func (in *Inspector) serve(req *request) {
+	if req.ctx.Err() != nil {
+		return
+	}
+	req.body, req.err = in.run(req)
+	if req.step && req.err == nil {
+		in.steps = append(in.steps, req)
+		return
+	}
+	close(req.done)
+}
+
+// run calls req.run; a panic in it (a bug) becomes a 500 answer instead
+// of taking the world down.
+func (in *Inspector) run(req *request) (body any, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			body, err = nil, &apiError{http.StatusInternalServerError, runtime.NewPanicError(v).Error()}
+		}
+	}()
+	return req.run()
+}
+
+// beforeStep starts the frame's clock.
+func (in *Inspector) beforeStep() { in.frameStart = time.Now() }
+
+// afterStep ends the frame: its time is taken, the oldest step request
+// is answered, a frame summary goes to the streams, and requests are
+// served (blocking while paused).
+func (in *Inspector) afterStep() {
+	in.frameTime = time.Since(in.frameStart)
+	if len(in.steps) > 0 {
+		req := in.steps[0]
+		in.steps = in.steps[1:]
+		req.body = in.world()
+		close(req.done)
+	}
+	in.publishFrame()
+	in.Drain()
+}
+
+// postPause pauses the world at the end of the frame under way.
+func (in *Inspector) postPause(w http.ResponseWriter, r *http.Request) {
+	in.do(w, r, func() (any, error) {
+		in.paused = true
+		in.publishFrame()
+		return in.world(), nil
+	})
+}
+
+// postResume lets the world run again.
+func (in *Inspector) postResume(w http.ResponseWriter, r *http.Request) {
+	in.do(w, r, func() (any, error) {
+		in.paused = false
+		in.publishFrame()
+		return in.world(), nil
+	})
+}
+
+// postStep runs one frame of a paused world and answers after it ran,
+// with the world as /api/world gives it.
+func (in *Inspector) postStep(w http.ResponseWriter, r *http.Request) {
+	req := &request{ctx: r.Context(), step: true, done: make(chan struct{})}
+	req.run = func() (any, error) {
+		if !in.paused {
+			return nil, &apiError{http.StatusConflict, "step runs one frame of a paused world: pause it first"}
+		}
+		return nil, nil
+	}
+	in.doRequest(w, req)
+}
+
+// FrameTime returns the wall time of the last frame, from the start of
+// the inspector's BeforeStep hook to the start of its AfterStep hook: a
+// pause is not counted. On the driving goroutine.
+func (in *Inspector) FrameTime() time.Duration { return in.frameTime }

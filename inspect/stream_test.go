@@ -1,0 +1,93 @@
+package inspect
+
+import (
+	"bufio"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// sse is one server-sent event as a client reads it.
+type sse struct {
+	kind string
+	data map[string]any
+}
+
+// events reads the server-sent events of resp, on a goroutine of its
+// own, into a channel closed when the stream ends.
+func events(resp *http.Response) <-chan sse {
+	got := make(chan sse, 1000)
+	go func() {
+		defer close(got)
+		sc := bufio.NewScanner(resp.Body)
+		var e sse
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case strings.HasPrefix(line, "event: "):
+				e.kind = strings.TrimPrefix(line, "event: ")
+			case strings.HasPrefix(line, "data: "):
+				_ = json.Unmarshal([]byte(strings.TrimPrefix(line, "data: ")), &e.data)
+			case line == "" && e.kind != "":
+				got <- e
+				e = sse{}
+			}
+		}
+	}()
+	return got
+}
+
+// until reads events until want returns true for one, and returns those
+// read; it fails after a few seconds.
+func until(t *testing.T, got <-chan sse, want func(sse) bool) []sse {
+	t.Helper()
+	var seen []sse
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case e, ok := <-got:
+			require.True(t, ok, "the stream ended; events so far: %v", seen)
+			seen = append(seen, e)
+			if want(e) {
+				return seen
+			}
+		case <-timeout:
+			t.Fatalf("no such event; got %v", seen)
+		}
+	}
+}
+
+// TestStream reads the event stream of a running world: it starts with
+// the error that happened before it was opened, then brings frame
+// summaries with each script's time, and a pause.
+func TestStream(t *testing.T) {
+	w := newWorld(t, Options{}, 2*time.Millisecond)
+	resp, err := http.Get(w.srv.URL + "/api/stream")
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Equal(t, "text/event-stream", resp.Header.Get("Content-Type"))
+
+	got := events(resp)
+	seen := until(t, got, func(e sse) bool { return e.kind == "frame" })
+	require.Equal(t, "error", seen[0].kind)
+	assert.Equal(t, "faulty", seen[0].data["script"])
+	assert.Equal(t, w.b.String(), seen[0].data["entity"])
+	assert.Equal(t, 6.0, seen[0].data["line"])
+	frame := seen[len(seen)-1].data
+	for _, k := range []string{"frame", "time", "entities", "instances", "paused", "frameMs"} {
+		assert.Contains(t, frame, k)
+	}
+	assert.Contains(t, frame["scriptMs"], "mover")
+
+	w.post("/api/pause", "")
+	until(t, got, func(e sse) bool { return e.kind == "frame" && e.data["paused"] == true })
+	w.post("/api/eval", `{"entity": "`+w.a.String()+`", "code": "ctx.entity:kill()"}`)
+	w.post("/api/step", "")
+	until(t, got, func(e sse) bool { return e.kind == "frame" && e.data["entities"] == 2.0 })
+}
