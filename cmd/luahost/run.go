@@ -25,7 +25,8 @@ type runFlags struct {
 	stats   bool
 	json    bool
 	// zones is --zones: the number of zones (0: not zoned).
-	zones int
+	zones   int
+	inspect inspectFlags
 
 	set map[string]bool
 }
@@ -60,6 +61,7 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 		fs.BoolVar(&f.json, "json", false, "print the figures as one JSON object")
 	} else {
 		fs.BoolVar(&f.watch, "watch", false, "run in real time and hot-reload changed scripts")
+		f.inspect.register(fs)
 	}
 	var sf snapFlags
 	if !bench {
@@ -92,8 +94,11 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 		return bad("--zones must be at most %d", maxZones)
 	case f.zones > 0 && f.watch:
 		return bad("--zones cannot be combined with --watch")
+	case f.zones > 0 && f.inspect.addr != "":
+		return bad("--zones cannot be combined with --inspect")
 	}
-	if f.watch && !f.set["dt"] {
+	realtime := f.watch || f.inspect.addr != ""
+	if realtime && !f.set["dt"] {
 		f.dt = 1 / f.fps
 	}
 	cfg := loadConfig{budget: cliBudget(f.budget), ceiling: cliCeiling(f.ceiling), stdout: stdout, stderr: stderr}
@@ -118,7 +123,7 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 	}
 	var times frameTimes
 	var loopErr error
-	if f.watch {
+	if realtime {
 		loopErr = w.(*world).runWatch(ctx, &f, &times, stderr)
 	} else {
 		loopErr = runFast(ctx, w, &f, &times, stderr)
@@ -181,26 +186,48 @@ func runFast(ctx context.Context, w sim, f *runFlags, times *frameTimes, stderr 
 	return nil
 }
 
-// runWatch runs fixed steps in real time at f.fps, hot-reloading changed
-// scripts, until f.frames ran (when given) or ctx is done.
+// runWatch runs fixed steps in real time at f.fps, until f.frames ran
+// (when given) or ctx is done: with --watch hot-reloading changed scripts,
+// with --inspect serving the inspector between frames (a paused world
+// waits inside Step, and its frame time leaves the pause out).
 func (w *world) runWatch(ctx context.Context, f *runFlags, times *frameTimes, stderr io.Writer) error {
-	stopWatch, err := w.host.Watch(ctx)
-	if err != nil {
-		return err
+	if f.watch {
+		stopWatch, err := w.host.Watch(ctx)
+		if err != nil {
+			return err
+		}
+		defer stopWatch()
+		fmt.Fprintf(stderr, "watching %s for changes (Ctrl-C to stop)\n", w.host.Dir())
 	}
-	defer stopWatch()
-	fmt.Fprintf(stderr, "watching %s for changes (Ctrl-C to stop)\n", w.host.Dir())
+	var pending <-chan struct{}
+	var insp *inspector
+	if f.inspect.addr != "" {
+		var err error
+		if insp, err = w.serveInspector(ctx, &f.inspect, stderr); err != nil {
+			return err
+		}
+		defer insp.stop()
+		pending = insp.in.Pending()
+	}
 	tick := time.NewTicker(time.Duration(float64(time.Second) / f.fps))
 	defer tick.Stop()
-	for i := 0; !f.set["frames"] || i < f.frames; i++ {
+	for i := 0; !f.set["frames"] || i < f.frames; {
 		select {
 		case <-ctx.Done():
 			return nil
+		case <-pending:
+			insp.in.Drain()
+			continue
 		case <-tick.C:
 		}
 		start := time.Now()
 		_ = w.rt.Step(f.dt)
-		*times = append(*times, time.Since(start))
+		d := time.Since(start)
+		if insp != nil {
+			d = insp.in.FrameTime()
+		}
+		*times = append(*times, d)
+		i++
 	}
 	return nil
 }

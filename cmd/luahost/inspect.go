@@ -1,0 +1,87 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/luahost/luahost/inspect"
+)
+
+// inspectFlags are run's --inspect flags (SPEC 11).
+type inspectFlags struct {
+	addr     string
+	token    string
+	readonly bool
+}
+
+func (f *inspectFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.addr, "inspect", "", "serve the live inspector on `ADDR` (such as 127.0.0.1:7070; port 0 picks one), running in real time at --fps")
+	fs.StringVar(&f.token, "inspect-token", "", "token the inspector requires (default: on a non-loopback address, a random one printed on stderr)")
+	fs.BoolVar(&f.readonly, "inspect-readonly", false, "serve the inspector without pause, step, edits and eval")
+}
+
+// inspector is a served inspector: stop ends it.
+type inspector struct {
+	in   *inspect.Inspector
+	srv  *http.Server
+	done chan struct{}
+}
+
+// serveInspector starts the inspector of w on f.addr and prints its
+// address on stderr (with the token, when one is needed). On any address
+// but loopback every request needs the token: --inspect-token, or a
+// random one. ctx's end releases a paused world.
+func (w *world) serveInspector(ctx context.Context, f *inspectFlags, stderr io.Writer) (*inspector, error) {
+	opts := inspect.Options{Token: f.token, ReadOnly: f.readonly}
+	if !inspect.IsLoopback(f.addr) {
+		if opts.Token == "" {
+			b := make([]byte, 16)
+			_, _ = rand.Read(b)
+			opts.Token = hex.EncodeToString(b)
+		}
+		opts.TokenForReads = true
+	}
+	in, err := inspect.New(w.host, opts)
+	if err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", f.addr)
+	if err != nil {
+		in.Close()
+		return nil, fmt.Errorf("--inspect: %w", err)
+	}
+	url := "http://" + ln.Addr().String() + "/"
+	if opts.Token != "" {
+		url += "?token=" + opts.Token
+	}
+	fmt.Fprintf(stderr, "inspector listening on %s\n", url)
+	s := &inspector{in: in, srv: &http.Server{Handler: in, ReadHeaderTimeout: 10 * time.Second}, done: make(chan struct{})}
+	go func() {
+		if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			fmt.Fprintf(stderr, "luahost run: inspector: %v\n", err)
+		}
+	}()
+	go func() {
+		select {
+		case <-ctx.Done():
+			in.Close()
+		case <-s.done:
+		}
+	}()
+	return s, nil
+}
+
+// stop closes the server and the inspector; a paused world runs on.
+func (s *inspector) stop() {
+	close(s.done)
+	s.in.Close()
+	_ = s.srv.Close()
+}
