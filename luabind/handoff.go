@@ -117,7 +117,7 @@ func (h *Host) ImportAll(snaps []EntitySnapshot) ([]runtime.Handle, error) {
 	states := make([]runtime.EntityState, len(snaps))
 	old := make(map[runtime.Handle]int, len(snaps))
 	for i := range snaps {
-		es, err := h.entityState(&snaps[i], fmt.Sprintf("import: entity %d (%s)", i+1, snaps[i].ID), &added)
+		es, err := h.entityState(&snaps[i], "import: entity %d (%s)", i+1, &added)
 		if err != nil {
 			h.unload(added)
 			return nil, err

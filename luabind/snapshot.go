@@ -184,8 +184,9 @@ func (h *Host) Restore(snap *Snapshot) error {
 		}
 		rngs[i] = b
 	}
+	ws.Entities = make([]runtime.EntityState, 0, len(snap.Entities))
 	for i := range snap.Entities {
-		es, err := h.entityState(&snap.Entities[i], fmt.Sprintf("entities[%d] (%s)", i, snap.Entities[i].ID), &added)
+		es, err := h.entityState(&snap.Entities[i], "entities[%d] (%s)", i, &added)
 		if err != nil {
 			return fail(err)
 		}
@@ -235,7 +236,10 @@ func (h *Host) Restore(snap *Snapshot) error {
 		}
 	}
 	h.setupSpawns = append(h.setupSpawns, activate...)
-	h.snapshotCallback(h.rt.Schedule(), "onRestore", func(st *state) *lua.LFunction { return st.onRestore })
+	onRestore := func(st *state) *lua.LFunction { return st.onRestore }
+	if slices.ContainsFunc(h.order, func(s *Script) bool { return s.st.onRestore != nil }) {
+		h.snapshotCallback(h.rt.Schedule(), "onRestore", onRestore)
+	}
 	return nil
 }
 

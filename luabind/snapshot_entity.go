@@ -178,10 +178,11 @@ func (st *state) selfPlain(self *lua.LTable) (*runtime.Table, error) {
 // form, with the handle it was saved under; each instance's Data is a new
 // empty *instance, filled by fill once the entity's handle is known.
 // Scripts are loaded on first use (newly loaded ones are added to
-// *added). where names the entity in errors.
-func (h *Host) entityState(snap *EntitySnapshot, where string, added *[]*Script) (runtime.EntityState, error) {
+// *added). where names the entity in errors ("entities[%d] (%s)", filled
+// with n and the snapshot's id).
+func (h *Host) entityState(snap *EntitySnapshot, where string, n int, added *[]*Script) (runtime.EntityState, error) {
 	fail := func(format string, args ...any) (runtime.EntityState, error) {
-		return runtime.EntityState{}, fmt.Errorf("%s: %w", where, fmt.Errorf(format, args...))
+		return runtime.EntityState{}, fmt.Errorf("%s: %w", fmt.Sprintf(where, n, snap.ID), fmt.Errorf(format, args...))
 	}
 	hd, err := runtime.ParseHandleID(snap.ID)
 	if err != nil {
@@ -215,6 +216,9 @@ func (h *Host) entityState(snap *EntitySnapshot, where string, added *[]*Script)
 			if ts.Fn == "" || ts.ID <= 0 || ts.Period < 0 || ts.Due != ts.Due {
 				return fail("instances[%d] (%s): timers[%d]: %w: want a positive id, a function name, a due time and a period not below 0", i, is.Script, j, runtime.ErrBadSnapshot)
 			}
+		}
+		if es.Instances == nil {
+			es.Instances = make([]runtime.InstanceState, 0, len(snap.Instances))
 		}
 		es.Instances = append(es.Instances, runtime.InstanceState{Seq: is.Seq, Script: s,
 			Faulted: is.Faulted, CreateFailed: is.CreateFailed, Data: &instance{}})
@@ -291,6 +295,9 @@ func eachHandle(v any, fn func(runtime.Handle) error) error {
 // order; an error is reported and faults the instance, like any
 // callback's.
 func (h *Host) snapshotCallback(insts []*runtime.Instance, name string, fn func(*state) *lua.LFunction) {
+	if !slices.ContainsFunc(h.order, func(s *Script) bool { return fn(s.st) != nil }) {
+		return
+	}
 	slices.SortFunc(insts, func(a, b *runtime.Instance) int {
 		if c := cmp.Compare(a.Script().Priority(), b.Script().Priority()); c != 0 {
 			return c

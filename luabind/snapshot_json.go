@@ -74,14 +74,19 @@ func ParseSnapshot(data []byte) (*Snapshot, error) {
 	return nil, formatError(head.Format)
 }
 
-// parseV1 reads a luahost-snapshot/1 document: the world's fields, then
-// each entity on its own, so that an error in one names it.
+// parseV1 reads a luahost-snapshot/1 document in one pass. When that
+// fails, it reads it again entity by entity, so that the error names the
+// entity and the path of the value.
 func parseV1(data []byte) (*Snapshot, error) {
+	snap := &Snapshot{}
+	if err := strictDecode(data, (*snapshotFields)(snap)); err == nil {
+		return snap, nil
+	}
 	var doc struct {
 		*snapshotFields
 		Entities []json.RawMessage `json:"entities"`
 	}
-	snap := &Snapshot{}
+	snap = &Snapshot{}
 	doc.snapshotFields = (*snapshotFields)(snap)
 	if err := strictDecode(data, &doc); err != nil {
 		return nil, jsonError(data, err)

@@ -192,7 +192,7 @@ func (ws *WorldState) Check() error {
 			return err
 		}
 	}
-	seqs := make(map[uint64]bool)
+	var seqs []uint64
 	for i, es := range ws.Entities {
 		if i > 0 && es.Handle.Index <= ws.Entities[i-1].Handle.Index {
 			return fmt.Errorf("%w: entity %s: entities must be listed by index", ErrBadSnapshot, es.Handle)
@@ -204,10 +204,16 @@ func (ws *WorldState) Check() error {
 			return err
 		}
 		for _, is := range es.Instances {
-			if is.Seq == 0 || is.Seq > ws.Seq || seqs[is.Seq] {
-				return fmt.Errorf("%w: entity %s: instance of %s: seq %d is 0, above the snapshot's seq %d, or given twice", ErrBadSnapshot, es.Handle, is.Script.Name(), is.Seq, ws.Seq)
+			if is.Seq == 0 || is.Seq > ws.Seq {
+				return fmt.Errorf("%w: entity %s: instance of %s: seq %d is 0 or above the snapshot's seq %d", ErrBadSnapshot, es.Handle, is.Script.Name(), is.Seq, ws.Seq)
 			}
-			seqs[is.Seq] = true
+			seqs = append(seqs, is.Seq)
+		}
+	}
+	slices.Sort(seqs)
+	for i := 1; i < len(seqs); i++ {
+		if seqs[i] == seqs[i-1] {
+			return fmt.Errorf("%w: two instances have the seq %d", ErrBadSnapshot, seqs[i])
 		}
 	}
 	for i, taken := range taken[1:] {

@@ -1,0 +1,77 @@
+package luabind
+
+import (
+	"io"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/luahost/luahost/runtime"
+)
+
+// spinnerSnapshot returns the marshalled snapshot of the 10,000-spinner
+// world of SPEC 10 after 60 frames.
+func spinnerSnapshot(b *testing.B) []byte {
+	rt, h := newBenchWorld(b, benchEntities, -1)
+	defer h.Close()
+	for range 60 {
+		require.NoError(b, rt.Step(1.0/60))
+	}
+	snap, err := h.Snapshot()
+	require.NoError(b, err)
+	data, err := snap.Marshal()
+	require.NoError(b, err)
+	return data
+}
+
+// BenchmarkSnapshot10000 measures saving the 10,000-spinner world: the
+// snapshot and its JSON form (SPEC 12 target: under 50 ms and 2 MB), with
+// the size per entity.
+func BenchmarkSnapshot10000(b *testing.B) {
+	rt, h := newBenchWorld(b, benchEntities, -1)
+	defer h.Close()
+	for range 60 {
+		require.NoError(b, rt.Step(1.0/60))
+	}
+	var size int
+	b.ReportAllocs()
+	for b.Loop() {
+		snap, err := h.Snapshot()
+		if err != nil {
+			b.Fatal(err)
+		}
+		data, err := snap.Marshal()
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(data)
+	}
+	b.ReportMetric(float64(size), "bytes")
+	b.ReportMetric(float64(size)/benchEntities, "bytes/entity")
+}
+
+// BenchmarkRestore10000 measures continuing the 10,000-spinner world:
+// parsing its snapshot and restoring it into a fresh runtime and host
+// (made, and closed, outside the timer).
+func BenchmarkRestore10000(b *testing.B) {
+	data := spinnerSnapshot(b)
+	b.ReportAllocs()
+	b.ReportMetric(float64(len(data)), "bytes")
+	for b.Loop() {
+		b.StopTimer()
+		rt := runtime.New(runtime.Options{OnError: runtime.Discard})
+		h, err := New(rt, Options{Dir: "testdata/scripts", Stdout: io.Discard, Log: io.Discard, Budget: -1})
+		require.NoError(b, err)
+		b.StartTimer()
+		snap, err := ParseSnapshot(data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := h.Restore(snap); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		_ = h.Close()
+		b.StartTimer()
+	}
+}
