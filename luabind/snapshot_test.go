@@ -2,6 +2,7 @@ package luabind
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 
@@ -202,4 +203,20 @@ end }`
 	r.h.Flush()
 	assert.Equal(t, "z=1 a=1 m=1 $dollar=7\t10\t255\tinf\t-inf\ttrue\tvec3(1.5, -2, 1e+300)\tf\tfalse\t3\tme\t9007199254740992\n", r.out.String())
 	assert.True(t, bytes.Equal(saved, r.save()))
+}
+
+// TestSnapshotDocExample: the example of docs/snapshot.md is a snapshot
+// this version reads, written exactly as Marshal writes it.
+func TestSnapshotDocExample(t *testing.T) {
+	doc, err := os.ReadFile("../docs/snapshot.md")
+	require.NoError(t, err)
+	_, rest, ok := strings.Cut(string(doc), "```json\n")
+	require.True(t, ok)
+	example, _, ok := strings.Cut(rest, "```\n")
+	require.True(t, ok)
+	snap, err := ParseSnapshot([]byte(example))
+	require.NoError(t, err)
+	again, err := snap.Marshal()
+	require.NoError(t, err)
+	assert.Equal(t, example, string(again))
 }
