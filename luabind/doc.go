@@ -16,5 +16,11 @@
 // [Host.Reload] replaces a script compile-then-swap, migrating every live
 // instance's state all-or-nothing (a refusal is a [ReloadError]);
 // [Host.Watch] does it for every file saved in the script directory,
-// between frames.
+// between frames; [Options.OnReload] hears of every reload. Scripts may
+// also come from an fs.FS ([Options.FS]).
+//
+// Between frames, Go reads an instance's self as plain data with
+// [Host.Self] and writes one key with [Host.SetSelf]; [Host.Instances]
+// iterates a script's instances. ctx.log lines and reload notices go to
+// [Options.Log], or through log/slog ([Options.Logger]).
 package luabind

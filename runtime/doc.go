@@ -46,8 +46,12 @@
 // and [Runtime.FindAll] return Active entities as an iterator, by tag,
 // script, name and distance, answered from the tag index and a spatial
 // hash kept up to date where positions are committed.
+// [Runtime.QueryInstances] yields their script instances;
+// [Runtime.AllEntities], [Runtime.AllInstances] and [Runtime.InstancesOf]
+// iterate the whole world or one script.
 //
 // A Runtime is driven by one goroutine; separate Runtimes share nothing.
-// Callback errors are reported once, as a [ScriptError], through
-// [Options.OnError], and fault the instance.
+// Callback errors are reported once, as a [ScriptError] whose Err is the
+// Go cause, through [Options.OnError] (or logged through
+// [Options.Logger], see [Slog]), and fault the instance.
 package runtime
