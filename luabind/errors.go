@@ -134,9 +134,10 @@ func errorMessage(err error) string {
 
 // traceback returns a short Lua traceback from an ApiError: at most
 // maxTracebackLines lines of maxTracebackLine bytes, without the Go
-// frames. At the bottom of the stack is protect (see newProtect), which
-// gopher-lua calls "main chunk", and above it the function it called:
-// the chunk, or the callback, which is named so.
+// frames. At the bottom of the stack is the function the host called,
+// the chunk or the callback, which gopher-lua calls "main chunk" and
+// which is named so; when the call went through protect (see
+// newProtect), protect is that bottom frame and is left out.
 func traceback(err error, callback string) string {
 	var ae *lua.ApiError
 	if !errors.As(err, &ae) || ae.StackTrace == "" {
@@ -150,15 +151,18 @@ func traceback(err error, callback string) string {
 		}
 		all = append(all, l)
 	}
-	if n := len(all); n > 1 && all[n-1] == "[G]: in main chunk" {
-		all = all[:n-1]
-		bottom := all[n-2]
-		if at := strings.LastIndex(bottom, " in "); at >= 0 {
+	n := len(all)
+	viaProtect := n > 1 && all[n-1] == "[G]: in main chunk"
+	if viaProtect {
+		all, n = all[:n-1], n-1
+	}
+	if n > 0 && (viaProtect || strings.HasSuffix(all[n-1], " in main chunk")) {
+		if at := strings.LastIndex(all[n-1], " in "); at >= 0 {
 			name := "function '" + callback + "'"
 			if callback == "chunk" {
 				name = "main chunk"
 			}
-			all[n-2] = bottom[:at] + " in " + name
+			all[n-1] = all[n-1][:at] + " in " + name
 		}
 	}
 	var lines []string

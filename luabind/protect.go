@@ -16,12 +16,7 @@ func newProtect(L *lua.LState) *lua.LFunction {
 	// innermost last, and the hook hands the error to the innermost.
 	var prevs []func(*lua.LState)
 	hook := func(L *lua.LState) {
-		if msg, ok := L.Get(-1).(lua.LString); ok {
-			if m := rewriteError(L, string(msg)); m != string(msg) {
-				L.Pop(1)
-				L.Push(lua.LString(m))
-			}
-		}
+		rewriteTop(L)
 		raiseTraced(L, prevs[len(prevs)-1])
 	}
 	return L.NewFunction(func(L *lua.LState) int {

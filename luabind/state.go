@@ -41,9 +41,14 @@ type state struct {
 	// ctxFields holds what ctx answers (ctx itself stays empty).
 	ctxFields *lua.LTable
 	protect   *lua.LFunction
-	entityMT  *lua.LTable
-	eventMT   *lua.LTable
-	vecMT     *lua.LTable
+	// stack, hook and traced are what direct calls use (direct.go); stack
+	// is nil when callbacks go through protect instead.
+	stack    *callStack
+	hook     func(*lua.LState)
+	traced   func(*lua.LState)
+	entityMT *lua.LTable
+	eventMT  *lua.LTable
+	vecMT    *lua.LTable
 	// delivery is what event delivery reuses (deliver.go).
 	delivery delivery
 
@@ -225,6 +230,8 @@ func (st *state) bind() {
 	st.rng = newRand(h.rt.Seed(), st.script.name)
 	bindRandom(L, st.rng, h.rt.Seed(), st.script.name)
 	st.protect = newProtect(L)
+	st.stack, st.traced = newCallStack(L), L.Panic
+	st.hook = newHook(st.traced)
 	st.entityMT = st.newEntityType()
 	st.eventMT = st.newEventType()
 	st.newVecType()
@@ -450,8 +457,8 @@ func tooDeep(L *lua.LState) int {
 }
 
 // pcall calls the function below nargs arguments on the stack,
-// protected, under the budget and through st.protect, which words its
-// errors like reference Lua, and counts and times it as a callback of
+// protected, under the budget, with its errors worded like reference
+// Lua's (a direct call, or through st.protect), and counts and times it as a callback of
 // kind (stats.go). A nested callback stopped without blame returns
 // errNested, which callers treat as a normal return; any other error is a
 // *runtime.ScriptError.
@@ -481,9 +488,14 @@ func (st *state) protected(nargs, nret int, callback, suffix string) error {
 	if b != nil {
 		b.arm()
 	}
-	L.Insert(st.protect, L.GetTop()-nargs)
 	h.nesting++
-	err := L.PCall(nargs+1, nret, nil)
+	var err error
+	if st.stack != nil {
+		err = st.call(nargs, nret)
+	} else {
+		L.Insert(st.protect, L.GetTop()-nargs)
+		err = L.PCall(nargs+1, nret, nil)
+	}
 	h.nesting--
 	var o overrun
 	if b != nil {

@@ -171,6 +171,8 @@ type clock struct {
 	all, off bool
 	epoch    time.Time
 	rng      uint64
+	// skip counts down the calls to the next timed one.
+	skip int
 	// every is the mean call time from which every call of a kind is
 	// timed (everyTime).
 	every time.Duration
@@ -196,18 +198,20 @@ func newClock(opts Options) clock {
 // now returns the monotonic time since the clock's epoch.
 func (c *clock) now() time.Duration { return time.Since(c.epoch) }
 
-// sample reports whether to time the next call of a kind: always for
-// kinds marked every, else one call in sampleEvery at random (xorshift).
-func (c *clock) sample(k *kindTiming) bool {
-	if c.all || k.every {
-		return true
+// nextSkip returns how many calls the next sampled one is after: 1 to
+// 2*sampleEvery-1 at random (xorshift), sampleEvery on average, so that
+// no order of instances in the schedule always hides the same ones. With
+// all, every call is timed.
+func (c *clock) nextSkip() int {
+	if c.all {
+		return 0
 	}
 	x := c.rng
 	x ^= x << 13
 	x ^= x >> 7
 	x ^= x << 17
 	c.rng = x
-	return x&(sampleEvery-1) == 0
+	return 1 + int(x%(2*sampleEvery-1))
 }
 
 // callTimer is one protected call's timing, between begin and end.
@@ -220,25 +224,32 @@ type callTimer struct {
 	labels context.Context
 }
 
-// begin starts the timing of a callback of kind.
+// begin starts the timing of a callback of kind. Untimed, it costs a
+// countdown and a flag's test.
 func (st *state) begin(kind callbackKind, callback, suffix string) callTimer {
 	c := &st.host.clock
-	if c.off {
-		kind = kindChunk
+	if kind == kindChunk || c.off {
+		return callTimer{kind: kindChunk}
 	}
-	t := callTimer{kind: kind}
-	if kind == kindChunk {
-		return t
+	c.skip--
+	if c.skip > 0 && !st.script.timing.kinds[kind].every {
+		return callTimer{kind: kind}
 	}
-	if !c.sample(&st.script.timing.kinds[kind]) {
-		return t
+	return st.startTimer(kind, callback, suffix)
+}
+
+// startTimer starts timing a callback begin chose.
+func (st *state) startTimer(kind callbackKind, callback, suffix string) callTimer {
+	c := &st.host.clock
+	if c.skip <= 0 {
+		c.skip = c.nextSkip()
 	}
+	t := callTimer{kind: kind, timed: true, outer: c.nested}
 	if st.host.opts.ProfileLabels {
 		t.labels = c.labels
 		c.labels = st.labelSet(callback, suffix)
 		pprof.SetGoroutineLabels(c.labels)
 	}
-	t.timed, t.outer = true, c.nested
 	c.nested = 0
 	t.start = c.now()
 	return t
@@ -250,10 +261,6 @@ func (st *state) end(t callTimer, err error, callback, suffix string) {
 	if t.kind == kindChunk {
 		return
 	}
-	if err == errNested {
-		err = nil
-	}
-	h := st.host
 	tm := &st.script.timing
 	if tm.frame != st.frame {
 		tm.frame, tm.frameCalls, tm.frameTimed, tm.frameTime = st.frame, 0, 0, 0
@@ -261,12 +268,20 @@ func (st *state) end(t callTimer, err error, callback, suffix string) {
 	k := &tm.kinds[t.kind]
 	k.calls++
 	tm.frameCalls++
+	if err == errNested {
+		err = nil
+	}
 	if err != nil {
 		k.errors++
 	}
-	if !t.timed {
-		return
+	if t.timed {
+		st.stopTimer(t, k, err, callback, suffix)
 	}
+}
+
+// stopTimer records the time of a timed callback.
+func (st *state) stopTimer(t callTimer, k *kindTiming, err error, callback, suffix string) {
+	h := st.host
 	c := &h.clock
 	d := c.now() - t.start
 	self := d - c.nested
@@ -284,6 +299,7 @@ func (st *state) end(t callTimer, err error, callback, suffix string) {
 	k.time += self
 	k.max = max(k.max, self)
 	k.every = k.time >= c.every*time.Duration(k.timed)
+	tm := &st.script.timing
 	tm.frameTimed++
 	tm.frameTime += self
 	if fn := h.opts.OnCallback; fn != nil {

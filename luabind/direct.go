@@ -1,0 +1,150 @@
+package luabind
+
+import (
+	"fmt"
+	"reflect"
+	"unsafe"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Calling callbacks without a wrapper (SPEC 10, 4.6). The error mapper
+// must see an error while its frame is still on the stack, before the
+// stack unwinds: a panic hook (rewriteError) does that for Lua errors,
+// and a deferred recover does it for gopher-lua's call-stack overflow, a
+// Go panic. gopher-lua's PCall replaces the hook on entry and recovers
+// before any caller could, so under PCall both need a Go function between
+// PCall and the callback: protect, which costs a second VM entry per
+// callback (about half the cost of the spinner's onUpdate). PCall's error
+// handler is no way out either: it needs one more frame, which a full
+// call stack does not have.
+//
+// So callbacks are called directly: the hook is installed for the call,
+// L.Call runs the callback, and a deferred recover catches what it
+// raised, with the stack still there. What PCall would then do — cut the
+// call stack back to where the call started and reset the current frame
+// — gopher-lua exports no function for; callStack does it through the
+// state's unexported call stack, found by reflection once per state.
+// Should a later gopher-lua lay the state out differently, newCallStack
+// returns nil and callbacks go through protect and PCall as before.
+
+// callStack is a state's call stack, for cutting it back after an error.
+type callStack struct {
+	frames interface {
+		Sp() int
+		SetSp(int)
+	}
+	// last is the stack's Last method, current the state's current
+	// frame (settable).
+	last, current reflect.Value
+}
+
+// newCallStack returns L's call stack, or nil when the state is not laid
+// out as expected.
+func newCallStack(L *lua.LState) *callStack {
+	v := reflect.ValueOf(L).Elem()
+	sf, cf := v.FieldByName("stack"), v.FieldByName("currentFrame")
+	if !sf.IsValid() || sf.Kind() != reflect.Interface || !cf.IsValid() || cf.Kind() != reflect.Pointer {
+		return nil
+	}
+	stack := reflect.NewAt(sf.Type(), unsafe.Pointer(sf.UnsafeAddr())).Elem().Elem()
+	if !stack.IsValid() {
+		return nil
+	}
+	frames, ok := stack.Interface().(interface {
+		Sp() int
+		SetSp(int)
+	})
+	last := stack.MethodByName("Last")
+	if !ok || !last.IsValid() || last.Type().NumIn() != 0 || last.Type().NumOut() != 1 || last.Type().Out(0) != cf.Type() {
+		return nil
+	}
+	return &callStack{frames: frames, last: last, current: reflect.NewAt(cf.Type(), unsafe.Pointer(cf.UnsafeAddr())).Elem()}
+}
+
+// cut unwinds the call stack to sp frames, as PCall does after an error.
+func (c *callStack) cut(sp int) {
+	c.frames.SetSp(sp)
+	c.current.Set(c.last.Call(nil)[0])
+}
+
+// call calls the function below nargs arguments on the stack with the
+// state's hook installed, and returns what it raised as an
+// *lua.ApiError, with the call stack and the value stack as they were
+// before the call (what PCall does, without its wrapper).
+func (st *state) call(nargs, nret int) (err error) {
+	L := st.L
+	sp := st.stack.frames.Sp()
+	base := L.GetTop() - nargs - 1
+	prev := L.Panic
+	L.Panic = st.hook
+	defer func() {
+		if r := recover(); r != nil {
+			err = st.caught(r)
+			st.stack.cut(sp)
+			L.SetTop(base)
+		}
+		L.Panic = prev
+	}()
+	L.Call(nargs, nret)
+	return nil
+}
+
+// caught turns what a direct call recovered into the error PCall would
+// have returned, while the stack is still there: a call-stack overflow
+// becomes Lua's "stack overflow" at the line that overflowed, with its
+// traceback.
+func (st *state) caught(r any) (err *lua.ApiError) {
+	if ae, ok := r.(*lua.ApiError); ok {
+		return ae
+	}
+	if r != goCallStackOverflow {
+		return &lua.ApiError{Type: lua.ApiErrorPanic, Object: lua.LString(fmt.Sprint(r)), StackTrace: st.trace()}
+	}
+	defer func() {
+		if ae, ok := recover().(*lua.ApiError); ok {
+			err = ae
+		}
+	}()
+	// Raised through st.hook, which adds the traceback.
+	st.L.RaiseError("stack overflow")
+	return nil
+}
+
+// trace returns the traceback of the state's stack now, as gopher-lua
+// writes it.
+func (st *state) trace() (trace string) {
+	if trace = deepTrace(st.L); trace != "" {
+		return trace
+	}
+	defer func() {
+		if ae, ok := recover().(*lua.ApiError); ok {
+			trace = ae.StackTrace
+		}
+	}()
+	st.L.Push(lua.LNil)
+	st.traced(st.L)
+	return ""
+}
+
+// newHook returns the panic hook of direct calls: it rewrites the error
+// being raised (rewriteError) and raises it with its traceback, through
+// traced, the hook a fresh state has (gopher-lua's, which adds the
+// traceback), or on a deep stack through raiseTraced's own.
+func newHook(traced func(*lua.LState)) func(*lua.LState) {
+	return func(L *lua.LState) {
+		rewriteTop(L)
+		raiseTraced(L, traced)
+	}
+}
+
+// rewriteTop rewrites the error message on top of L's stack, being
+// raised now (rewriteError).
+func rewriteTop(L *lua.LState) {
+	if msg, ok := L.Get(-1).(lua.LString); ok {
+		if m := rewriteError(L, string(msg)); m != string(msg) {
+			L.Pop(1)
+			L.Push(lua.LString(m))
+		}
+	}
+}
