@@ -220,3 +220,80 @@ func TestSnapshotDocExample(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, example, string(again))
 }
+
+// TestRestoreFlagsAndSpawns: faulted and create-failed instances stay so
+// after a restore, a reload gives them their fresh chance as it would have
+// (the failed onCreate runs again), attach props keep their tuning rule,
+// and an entity a script spawned between frames becomes active before the
+// next frame.
+func TestRestoreFlagsAndSpawns(t *testing.T) {
+	broken := `return {
+  properties = { dmg = 1, range = 2 },
+  onCreate = function(self, ctx)
+    if ctx.entity:name() == "bad" then error("no") end
+    if ctx.entity:name() == "maker" then ctx.spawn{ name = "spawned", scripts = { "snapshot/flags" } } end
+  end,
+  onUpdate = function(self, ctx) print(ctx.frame, ctx.entity:name(), self.dmg, self.range) end,
+}`
+	fixed := strings.Replace(strings.Replace(broken, `error("no")`, `print("created again")`, 1), "dmg = 1, range = 2", "dmg = 5, range = 7", 1)
+	load := func(w *world) { require.NoError(t, w.h.Reload("snapshot/flags", []byte(broken))) }
+	w := newWorld(t)
+	load(w)
+	w.spawn("bad", "snapshot/flags")
+	good := w.rt.Spawn()
+	require.NoError(t, w.rt.SetName(good, "good"))
+	_, err := w.h.Attach(good, "snapshot/flags", map[string]any{"range": 3})
+	require.NoError(t, err)
+	require.NoError(t, w.rt.Activate(good))
+	maker := w.rt.Spawn()
+	require.NoError(t, w.rt.SetName(maker, "maker"))
+	require.NoError(t, w.rt.Activate(maker))
+	_, err = w.h.Attach(maker, "snapshot/flags", nil)
+	require.NoError(t, err)
+	spawned, ok := w.rt.Find("spawned")
+	require.True(t, ok)
+	st, _ := w.rt.State(spawned)
+	require.Equal(t, runtime.StatePending, st)
+
+	snap, err := w.h.Snapshot()
+	require.NoError(t, err)
+	require.Len(t, snap.Activate, 1)
+	r := newWorld(t)
+	load(r)
+	require.NoError(t, r.h.Restore(snap))
+	r.step(1, 0.1)
+	require.NoError(t, r.h.Reload("snapshot/flags", []byte(fixed)))
+	r.step(1, 0.1)
+	assert.Equal(t, []string{
+		"1\tgood\t1\t3", "1\tmaker\t1\t2", "1\tspawned\t1\t2",
+		"created again",
+		"2\tbad\t5\t7", "2\tgood\t5\t3", "2\tmaker\t5\t7", "2\tspawned\t5\t7",
+	}, r.lines())
+}
+
+// FuzzParseSnapshot: any document is read or refused with ErrBadSnapshot,
+// never a panic; what is read is written back to bytes that read back to
+// themselves.
+func FuzzParseSnapshot(f *testing.F) {
+	doc, err := os.ReadFile("../docs/snapshot.md")
+	require.NoError(f, err)
+	_, rest, _ := strings.Cut(string(doc), "```json\n")
+	example, _, _ := strings.Cut(rest, "```\n")
+	f.Add(example)
+	f.Add(`{"format":"luahost-snapshot/1","entities":[{"id":"1:1","instances":[{"seq":1,"script":"a","self":{"$table":[[1,2]]}}]}]}`)
+	f.Add(`{"format":"luahost-snapshot/9"}`)
+	f.Fuzz(func(t *testing.T, src string) {
+		snap, err := ParseSnapshot([]byte(src))
+		if err != nil {
+			require.ErrorIs(t, err, runtime.ErrBadSnapshot)
+			return
+		}
+		b, err := snap.Marshal()
+		require.NoError(t, err)
+		back, err := ParseSnapshot(b)
+		require.NoError(t, err, "%s", b)
+		again, err := back.Marshal()
+		require.NoError(t, err)
+		require.Equal(t, string(b), string(again))
+	})
+}

@@ -64,8 +64,12 @@ func (p *plainParser) peek() byte {
 // expect consumes c (after white space) or fails.
 func (p *plainParser) expect(path string, c byte) error {
 	p.space()
-	if p.peek() != c {
-		return p.fail(path, "want %q", c)
+	switch p.peek() {
+	case c:
+	case 0:
+		return p.fail(path, "unexpected end of the snapshot, want %q", c)
+	default:
+		return p.fail(path, "want %q, not %q", c, p.peek())
 	}
 	p.i++
 	p.space()
