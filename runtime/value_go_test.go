@@ -145,3 +145,31 @@ func TestPlainGoValuesBounded(t *testing.T) {
 	require.ErrorIs(t, err, ErrNotPlain)
 	assert.Contains(t, err.Error(), "more than 1048576 values")
 }
+
+// BenchmarkPlain compares the copy of the same small record as a
+// map[string]any (no reflection) and as a struct with json tags.
+func BenchmarkPlain(b *testing.B) {
+	type hit struct {
+		Amount int      `json:"amount"`
+		Kind   string   `json:"kind"`
+		Crit   bool     `json:"crit,omitempty"`
+		Tags   []string `json:"tags"`
+	}
+	tests := []struct {
+		name string
+		v    any
+	}{
+		{"MapAny", map[string]any{"amount": 3, "kind": "fire", "tags": []any{"a", "b"}}},
+		{"Struct", hit{Amount: 3, Kind: "fire", Tags: []string{"a", "b"}}},
+	}
+	for _, tt := range tests {
+		b.Run(tt.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Plain(tt.v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
