@@ -39,8 +39,8 @@ func (h *Host) Export(e runtime.Handle) (EntitySnapshot, error) {
 // not plain data or a call during a frame is an error, and no entity
 // leaves. O(the entities' instances and state).
 func (h *Host) ExportAll(es []runtime.Handle) ([]EntitySnapshot, error) {
-	if h.closed {
-		return nil, fmt.Errorf("export: %w", runtime.ErrClosed)
+	if err := h.idle("export"); err != nil {
+		return nil, err
 	}
 	seen := make(map[runtime.Handle]bool, len(es))
 	var insts []*runtime.Instance
@@ -107,8 +107,8 @@ func (h *Host) Import(snap EntitySnapshot) (runtime.Handle, error) {
 // malformed snapshot, an id given twice or a script that does not load is
 // an error and no entity arrives.
 func (h *Host) ImportAll(snaps []EntitySnapshot) ([]runtime.Handle, error) {
-	if h.closed {
-		return nil, fmt.Errorf("import: %w", runtime.ErrClosed)
+	if err := h.idle("import"); err != nil {
+		return nil, err
 	}
 	if h.rt.Stepping() {
 		return nil, fmt.Errorf("import: %w", runtime.ErrStepping)

@@ -74,11 +74,8 @@ type ScriptSnapshot struct {
 // data (the error names the entity, the script and the path of the
 // value); the world is not changed either way. O(the world's state).
 func (h *Host) Snapshot() (*Snapshot, error) {
-	if h.closed {
-		return nil, fmt.Errorf("snapshot: %w", runtime.ErrClosed)
-	}
-	if h.deferred.on || h.nesting > 0 {
-		return nil, fmt.Errorf("snapshot: %w", runtime.ErrStepping)
+	if err := h.idle("snapshot"); err != nil {
+		return nil, err
 	}
 	ws, err := h.rt.Save()
 	if err != nil {
@@ -132,8 +129,8 @@ func (h *Host) Snapshot() (*Snapshot, error) {
 // out of range, an unknown script, a malformed value) is an error naming
 // where it is, and the host is left as it was.
 func (h *Host) Restore(snap *Snapshot) error {
-	if h.closed {
-		return fmt.Errorf("restore: %w", runtime.ErrClosed)
+	if err := h.idle("restore"); err != nil {
+		return err
 	}
 	if snap.Format != Format {
 		return fmt.Errorf("restore: %w", formatError(snap.Format))
@@ -239,6 +236,19 @@ func (h *Host) Restore(snap *Snapshot) error {
 	onRestore := func(st *state) *lua.LFunction { return st.onRestore }
 	if slices.ContainsFunc(h.order, func(s *Script) bool { return s.st.onRestore != nil }) {
 		h.snapshotCallback(h.rt.Schedule(), "onRestore", onRestore)
+	}
+	return nil
+}
+
+// idle refuses a snapshot, restore, export or import after Close and
+// while a callback or a reload runs: they happen between frames, from the
+// goroutine that drives the world, not from inside a script.
+func (h *Host) idle(what string) error {
+	switch {
+	case h.closed:
+		return fmt.Errorf("%s: %w", what, runtime.ErrClosed)
+	case h.deferred.on || h.nesting > 0:
+		return fmt.Errorf("%s: not allowed inside a callback or a reload (call it between frames)", what)
 	}
 	return nil
 }

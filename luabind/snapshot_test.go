@@ -158,6 +158,21 @@ func TestSnapshotRefusals(t *testing.T) {
 	require.Error(t, during)
 	assert.Contains(t, during.Error(), "dispatch")
 
+	var inside []error
+	require.NoError(t, w.h.Register("saveNow", func(inst *runtime.Instance, _ []any) (any, error) {
+		_, err := w.h.Snapshot()
+		inside = append(inside, err)
+		_, err = w.h.Export(inst.Entity())
+		inside = append(inside, err)
+		return nil, nil
+	}))
+	require.NoError(t, w.h.Reload("snapshot/inside", []byte(`return { onCreate = function() saveNow() end }`)))
+	w.spawn("b", "snapshot/inside")
+	require.Len(t, inside, 2)
+	for _, err := range inside {
+		require.ErrorContains(t, err, "not allowed inside a callback")
+	}
+
 	snap, err := w.h.Snapshot()
 	require.NoError(t, err)
 	err = w.h.Restore(snap)
