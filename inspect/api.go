@@ -3,7 +3,6 @@ package inspect
 import (
 	"errors"
 	"net/http"
-	"slices"
 
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
@@ -49,7 +48,8 @@ func (in *Inspector) getWorld(w http.ResponseWriter, r *http.Request) {
 	in.do(w, r, func() (any, error) { return in.world(), nil })
 }
 
-// entityJSON is one entity of GET /api/entities.
+// entityJSON is one entity of GET /api/entities (entities.go writes the
+// list itself) and the head of GET /api/entities/{id}.
 type entityJSON struct {
 	ID       string    `json:"id"`
 	Name     string    `json:"name"`
@@ -57,65 +57,6 @@ type entityJSON struct {
 	Position [3]number `json:"position"`
 	Tags     []string  `json:"tags"`
 	Scripts  []string  `json:"scripts"`
-}
-
-// entityFilter is the query of GET /api/entities: every field given must
-// match (an entity has the tag, a live instance of the script, the name,
-// the state).
-type entityFilter struct {
-	tag, script, name, state string
-}
-
-// states are the names a state filter may use.
-var states = []string{"pending", "active", "dying", "dead"}
-
-// getEntities lists the entities, by entity index: those matching the
-// query's tag, script, name and state when given.
-func (in *Inspector) getEntities(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	f := entityFilter{tag: q.Get("tag"), script: q.Get("script"), name: q.Get("name"), state: q.Get("state")}
-	if f.state != "" && !slices.Contains(states, f.state) {
-		fail(w, http.StatusBadRequest, "bad state %q (want one of %v)", f.state, states)
-		return
-	}
-	in.do(w, r, func() (any, error) {
-		list := []entityJSON{}
-		for _, h := range in.rt.Entities() {
-			if e, ok := in.entity(h); ok && f.match(e) {
-				list = append(list, e)
-			}
-		}
-		return map[string]any{"entities": list}, nil
-	})
-}
-
-func (f entityFilter) match(e entityJSON) bool {
-	return (f.name == "" || e.Name == f.name) &&
-		(f.state == "" || e.State == f.state) &&
-		(f.tag == "" || slices.Contains(e.Tags, f.tag)) &&
-		(f.script == "" || slices.Contains(e.Scripts, f.script))
-}
-
-// entity returns the listing of h, or false for a stale handle.
-func (in *Inspector) entity(h runtime.Handle) (entityJSON, bool) {
-	st, err := in.rt.State(h)
-	if err != nil {
-		return entityJSON{}, false
-	}
-	name, _ := in.rt.Name(h)
-	pos, _ := in.rt.Get(h, runtime.Position)
-	tags, _ := in.rt.Tags(h)
-	insts, _ := in.rt.Instances(h)
-	e := entityJSON{ID: h.String(), Name: name, State: st.String(), Position: vec(pos), Tags: tags, Scripts: []string{}}
-	if e.Tags == nil {
-		e.Tags = []string{}
-	}
-	for _, inst := range insts {
-		if inst.Live() && !inst.Detached() {
-			e.Scripts = append(e.Scripts, inst.Script().Name())
-		}
-	}
-	return e, true
 }
 
 // detailJSON is GET /api/entities/{id}.
@@ -158,9 +99,16 @@ func (in *Inspector) getEntity(w http.ResponseWriter, r *http.Request) {
 
 // detail returns the full view of entity h.
 func (in *Inspector) detail(h runtime.Handle) (detailJSON, error) {
-	e, ok := in.entity(h)
+	row, ok := in.row(h, nil)
 	if !ok {
 		return detailJSON{}, unknownEntity(h)
+	}
+	e := entityJSON{ID: h.String(), Name: row.name, State: row.state.String(), Position: vec(row.pos), Tags: row.tags, Scripts: row.scripts}
+	if e.Tags == nil {
+		e.Tags = []string{}
+	}
+	if e.Scripts == nil {
+		e.Scripts = []string{}
 	}
 	t, _ := in.rt.Transform(h)
 	d := detailJSON{entityJSON: e, Rotation: vec(t.Rotation), Scale: vec(t.Scale), Instances: []instanceJSON{}}

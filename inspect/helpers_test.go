@@ -53,9 +53,9 @@ func (s *syncBuffer) String() string {
 }
 
 // newWorld builds the scene of testdata/scripts, an inspector with opts,
-// and starts the loop with a frame every tick (none when tick is 0: the
-// loop then only serves requests).
-func newWorld(t *testing.T, opts Options, tick time.Duration) *world {
+// runs setup, and starts the loop with a frame every tick (none when tick
+// is 0: the loop then only serves requests).
+func newWorld(t *testing.T, opts Options, tick time.Duration, setup ...func(*world)) *world {
 	t.Helper()
 	w := &world{t: t, stop: make(chan struct{}), stopped: make(chan struct{})}
 	w.rt = runtime.New(runtime.Options{Seed: 1, OnError: func(error) {}})
@@ -79,6 +79,9 @@ func newWorld(t *testing.T, opts Options, tick time.Duration) *world {
 	w.b = spawn("b", nil, "mover", "faulty")
 	w.c = spawn("c", []string{"blue"}, "reader")
 	require.NoError(t, w.rt.Blackboard().Set("level", 1))
+	for _, s := range setup {
+		s(w)
+	}
 	w.in, err = New(host, opts)
 	require.NoError(t, err)
 	// One frame before serving, so that faulty has failed.

@@ -69,6 +69,8 @@ type Inspector struct {
 	faults map[faultKey]*runtime.ScriptError
 	// reloads is the host's reload count the streams were last told.
 	reloads int
+	// insts is the buffer of an entity's instances in a listing.
+	insts []*runtime.Instance
 }
 
 // New returns an inspector of host's world and registers its hooks on the

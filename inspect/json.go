@@ -15,9 +15,18 @@ import (
 // maxBody bounds a request's JSON body.
 const maxBody = 1 << 20
 
+// rawJSON is an answer that writes its own JSON.
+type rawJSON interface{ rawJSON() []byte }
+
 // answer writes body as JSON with status.
 func answer(w http.ResponseWriter, status int, body any) {
-	data, err := json.Marshal(body)
+	var data []byte
+	var err error
+	if r, ok := body.(rawJSON); ok {
+		data = r.rawJSON()
+	} else {
+		data, err = json.Marshal(body)
+	}
 	if err != nil {
 		status = http.StatusInternalServerError
 		data, _ = json.Marshal(errorBody{"cannot encode the answer: " + err.Error()})
@@ -73,17 +82,19 @@ func decode(r *http.Request, dst any) error {
 type number float64
 
 // MarshalJSON writes n as a JSON number, or as a string when JSON cannot.
-func (n number) MarshalJSON() ([]byte, error) {
-	f := float64(n)
+func (n number) MarshalJSON() ([]byte, error) { return appendNumber(nil, float64(n)), nil }
+
+// appendNumber appends f as a number's JSON.
+func appendNumber(b []byte, f float64) []byte {
 	switch {
 	case math.IsNaN(f):
-		return []byte(`"nan"`), nil
+		return append(b, `"nan"`...)
 	case math.IsInf(f, 1):
-		return []byte(`"inf"`), nil
+		return append(b, `"inf"`...)
 	case math.IsInf(f, -1):
-		return []byte(`"-inf"`), nil
+		return append(b, `"-inf"`...)
 	}
-	return strconv.AppendFloat(nil, f, 'g', -1, 64), nil
+	return strconv.AppendFloat(b, f, 'g', -1, 64)
 }
 
 func vec(v runtime.Vec3) [3]number { return [3]number{number(v.X), number(v.Y), number(v.Z)} }

@@ -83,3 +83,26 @@ func TestIterators(t *testing.T) {
 	assert.Equal(t, []string{"a.guard", "p.guard"}, seen)
 	assert.Equal(t, []string{"a.guard", "p.guard", "a.guard2"}, seqLabels(rt.InstancesOf(guard)))
 }
+
+// TestInstancesAppend: the live instances of an entity, in attach order,
+// after what the buffer held; a stale handle leaves the buffer as it was.
+func TestInstancesAppend(t *testing.T) {
+	rt, _ := newTestRuntime(t, Options{})
+	h := spawnActive(t, rt, "e")
+	first := attach(t, rt, h, bareScript{"first"}, nil)
+	gone := attach(t, rt, h, bareScript{"gone"}, nil)
+	last := attach(t, rt, h, bareScript{"last"}, nil)
+	require.True(t, rt.Detach(gone))
+	other := attach(t, rt, spawnActive(t, rt, "o"), bareScript{"other"}, nil)
+
+	buf := []*Instance{other}
+	buf, err := rt.InstancesAppend(buf, h)
+	require.NoError(t, err)
+	assert.Equal(t, []*Instance{other, first, last}, buf)
+
+	_, err = rt.Kill(h)
+	require.NoError(t, err)
+	kept, err := rt.InstancesAppend(buf[:1], h)
+	assert.ErrorIs(t, err, ErrStaleHandle)
+	assert.Equal(t, []*Instance{other}, kept)
+}

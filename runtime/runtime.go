@@ -542,17 +542,22 @@ func (rt *Runtime) DetachScript(h Handle, name string) (int, error) {
 
 // Instances returns h's live instances in attach order.
 func (rt *Runtime) Instances(h Handle) ([]*Instance, error) {
+	return rt.InstancesAppend(nil, h)
+}
+
+// InstancesAppend appends h's live instances, in attach order, to dst and
+// returns it: Instances for a caller that keeps a buffer.
+func (rt *Runtime) InstancesAppend(dst []*Instance, h Handle) ([]*Instance, error) {
 	s, err := rt.slots.get(h)
 	if err != nil {
-		return nil, err
+		return dst, err
 	}
-	var out []*Instance
 	for _, inst := range s.ent.insts {
 		if inst.state == instCreated && !inst.detached {
-			out = append(out, inst)
+			dst = append(dst, inst)
 		}
 	}
-	return out, nil
+	return dst, nil
 }
 
 // destroy destroys inst and takes it off its entity, its script's group

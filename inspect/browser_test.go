@@ -1,0 +1,186 @@
+package inspect
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/luahost/luahost/runtime"
+)
+
+// Environment variables of the browser test.
+const (
+	// browserEnv names the Chromium binary to use instead of the first of
+	// chromium, chromium-browser, google-chrome found on PATH.
+	browserEnv = "LUAHOST_BROWSER"
+	// screenshotEnv names the file the page's screenshot is written to
+	// (the README's docs/inspector.png is made so); by default it goes
+	// to the test's temporary folder, as an artifact.
+	screenshotEnv = "LUAHOST_SCREENSHOT"
+)
+
+// findBrowser returns the path of a Chromium, or "".
+func findBrowser() string {
+	if p := os.Getenv(browserEnv); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// addCrowd adds n entities circling the origin, tagged "crowd", half of
+// them "blue" too.
+func addCrowd(n int) func(*world) {
+	return func(w *world) {
+		for i := range n {
+			e := w.rt.Spawn()
+			require.NoError(w.t, w.rt.SetName(e, fmt.Sprintf("walker%02d", i)))
+			require.NoError(w.t, w.rt.Tag(e, "crowd"))
+			if i%2 == 0 {
+				require.NoError(w.t, w.rt.Tag(e, "blue"))
+			}
+			_, err := w.host.Attach(e, "orbit", map[string]any{"radius": 4 + float64(i%4)*2, "phase": float64(i) / float64(n)})
+			require.NoError(w.t, err)
+			require.NoError(w.t, w.rt.Activate(e))
+		}
+	}
+}
+
+// TestBrowser drives the page in headless Chromium against a running
+// world: it loads and shows the entity count, clicking an entity shows
+// its self, pause then step moves the frame by exactly one, an edit of
+// self shows in the next frame, the console answers; a screenshot is
+// kept. Without Chromium it skips, except under CI, where it fails.
+func TestBrowser(t *testing.T) {
+	browser := findBrowser()
+	if browser == "" {
+		msg := "no Chromium found (install Debian's chromium package, or set " + browserEnv + ")"
+		if os.Getenv("CI") != "" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	const crowd = 24
+	w := newWorld(t, Options{}, 10*time.Millisecond, addCrowd(crowd))
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(browser),
+		chromedp.NoSandbox, // Chromium refuses to run as root with its sandbox
+		chromedp.WindowSize(1400, 900),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	tab, cancelTab := chromedp.NewContext(actx)
+	defer cancelTab()
+	// The first action starts the browser, which lives as long as the
+	// context of that action: it gets no timeout, the others do.
+	require.NoError(t, chromedp.Do(tab), "start %s", browser)
+	ctx, cancel := context.WithTimeout(tab, 90*time.Second)
+	defer cancel()
+
+	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		require.NoError(t, chromedp.Do(ctx, actions...), what)
+	}
+	// text reads an element's text.
+	text := func(sel string) string {
+		t.Helper()
+		s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
+		require.NoError(t, err, "read %s", sel)
+		return s
+	}
+	// until waits for a JavaScript condition to hold.
+	until := func(what, js string) {
+		t.Helper()
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(20*time.Second)))
+		require.NoError(t, err, what)
+	}
+
+	run("load the page", chromedp.Navigate(w.srv.URL+"/"))
+	until("the entity count shows", fmt.Sprintf(`document.getElementById("entity-count").textContent === "%d"`, 3+crowd))
+	until("the list shows the entities", `document.querySelectorAll("#entity-list li[data-id]").length === 27`)
+
+	a := w.a.String()
+	run("select entity a", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#entity-list li[data-id="%s"]`, a))))
+	frames := `#detail .instance[data-script="mover"] .value[data-key="frames"]`
+	run("its self shows", chromedp.WaitVisible(chromedp.CSS(frames)))
+	assert.Regexp(t, `^\d+$`, text(frames))
+	until("the console targets it", `document.getElementById("console-target").value.startsWith("`+a+`|mover")`)
+
+	run("pause", chromedp.Click(chromedp.ID("pause")))
+	until("paused", `document.body.dataset.paused === "true"`)
+	f := frameOf(t, text("#frame"))
+	assert.Equal(t, f, frameOf(t, text("#frame")))
+	run("step", chromedp.Click(chromedp.ID("step")))
+	until("one frame later", fmt.Sprintf(`document.body.dataset.frame === "%d"`, f+1))
+	assert.Equal(t, float64(f+1), w.frame(), "the world ran exactly one frame")
+	until("the self shows the frame", fmt.Sprintf(`document.querySelector(%q).textContent === "%d"`, frames, f+1))
+
+	speed := `#detail .instance[data-script="mover"] .value[data-key="speed"]`
+	x0 := w.get("/api/entities/" + url.PathEscape(a))["position"].([]any)[0].(float64)
+	run("edit self.speed", chromedp.Click(chromedp.CSS(speed)),
+		chromedp.WaitVisible(chromedp.CSS(speed+" input")),
+		chromedp.SetValue(chromedp.CSS(speed+" input"), "60"),
+		chromedp.SendKeys(chromedp.CSS(speed+" input"), kb.Enter))
+	until("the edit shows", fmt.Sprintf(`document.querySelector(%q).textContent === "60"`, speed))
+	run("step", chromedp.Click(chromedp.ID("step")))
+	until("one more frame", fmt.Sprintf(`document.body.dataset.frame === "%d"`, f+2))
+	x1 := w.get("/api/entities/" + url.PathEscape(a))["position"].([]any)[0].(float64)
+	assert.InDelta(t, x0+1, x1, 1e-9, "the next frame moved at speed 60 for 1/60 s")
+	until("the page shows the new position", fmt.Sprintf(`document.querySelector("#detail dl").textContent.includes(%q)`, strconv.FormatFloat(math.Round(x1*1000)/1000, 'f', 3, 64)))
+
+	run("ask the console", chromedp.SetValue(chromedp.CSS("#console-code"), "print('hello from', ctx.entity:name()) return self.speed * 2"),
+		chromedp.Click(chromedp.ID("console-run")))
+	until("the console answers", `document.getElementById("console-out").textContent.includes("= 120")`)
+	assert.Contains(t, text("#console-out"), "hello from\ta")
+
+	run("select the faulty entity", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#entity-list li[data-id="%s"]`, w.b.String()))))
+	until("its fault shows with file:line", `(document.querySelector('#detail .instance[data-script="faulty"] .fault') || {}).textContent?.includes("faulty.lua:6")`)
+	until("the error log shows it", `document.getElementById("log").textContent.includes("broken on purpose")`)
+
+	run("resume", chromedp.Click(chromedp.ID("resume")))
+	until("running again", fmt.Sprintf(`Number(document.body.dataset.frame) > %d`, f+5))
+	until("the chart has lines", `document.getElementById("chart-legend").textContent.includes("orbit")`)
+	screenshot(t, ctx, w.b)
+}
+
+// screenshot keeps a picture of the page, with entity e selected: in the
+// file $LUAHOST_SCREENSHOT, or else in the test's temporary folder.
+func screenshot(t *testing.T, ctx context.Context, e runtime.Handle) {
+	t.Helper()
+	path := os.Getenv(screenshotEnv)
+	if path == "" {
+		path = filepath.Join(t.TempDir(), "inspector.png")
+	}
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(fmt.Sprintf(`#entity-list li[data-id="%s"]`, e))),
+		chromedp.Sleep(time.Second)))
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	require.NoError(t, err)
+	require.NotEmpty(t, png)
+	require.NoError(t, os.WriteFile(path, png, 0o644))
+	t.Logf("screenshot: %s", path)
+}
+
+// frameOf reads a frame number shown on the page.
+func frameOf(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	require.NoError(t, err, "frame %q", s)
+	return n
+}
