@@ -5,6 +5,9 @@
 //	                  [--budget DURATION] [--memory-ceiling MIB] [--strict] [--stats] [--zones N]
 //	luahost run SNAPSHOT [the flags of run] [--scripts DIR]   continue a saved world
 //	(run also takes --save FILE and --hash: SPEC 12)
+//	luahost zone SCENE --nats URL --world NAME --zone I [--zones N] [--frames N] [--fps F]
+//	                   [--dt SECONDS] [--checkpoint FRAMES] [--seed S] [--budget DURATION]
+//	                   [--memory-ceiling MIB]
 //	luahost check PATH...
 //	luahost bench SCENE [--frames N] [--json] [the flags of run but --watch]
 //	luahost version
@@ -43,6 +46,9 @@ const usage = `usage:
                     [--budget DURATION] [--memory-ceiling MIB] [--strict] [--stats] [--zones N]
   luahost run SNAPSHOT [the flags of run] [--scripts DIR]   continue a saved world
       (run also takes --save FILE, saving the world after the last frame, and --hash)
+  luahost zone SCENE --nats URL --world NAME --zone I [--zones N] [--frames N] [--fps F]
+                     [--dt SECONDS] [--checkpoint FRAMES] [--seed S] [--budget DURATION]
+                     [--memory-ceiling MIB]
   luahost check PATH...
   luahost bench SCENE [--frames N] [--json] [the flags of run but --watch]
   luahost version
@@ -65,6 +71,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdRun(args[1:], stdout, stderr, false)
 	case "bench":
 		return cmdRun(args[1:], stdout, stderr, true)
+	case "zone":
+		return cmdZone(args[1:], stdout, stderr)
 	case "check":
 		return cmdCheck(args[1:], stdout, stderr)
 	case "version":

@@ -74,13 +74,7 @@ func loadZoned(path string, n int, cfg loadConfig) (*zoned, error) {
 	w, err := zones.New(zones.Options{Layout: layout, Stdout: cfg.stdout}, func(i int, out io.Writer, join func(*luabind.Host)) error {
 		c := cfg
 		c.stdout, c.join = out, join
-		c.keep = func(e SceneEntity) bool {
-			var p runtime.Vec3
-			if e.Position != nil {
-				p = runtime.Vec3{X: e.Position[0], Y: e.Position[1], Z: e.Position[2]}
-			}
-			return layout.Zone(p) == i
-		}
+		c.keep = func(e SceneEntity) bool { return layout.Zone(startOf(e)) == i }
 		_, err := loadScene(path, c)
 		return err
 	})

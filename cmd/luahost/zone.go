@@ -1,0 +1,171 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/luahost/luahost/luabind"
+	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/zones"
+)
+
+// cmdZone implements "luahost zone": one zone of a world shared with
+// other processes over NATS (SPEC 14), run in real time like --watch.
+func cmdZone(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("zone", "luahost zone SCENE --nats URL --world NAME --zone I [flags]", stderr)
+	var (
+		url, world                string
+		zone, nzones, frames, cpt int
+		fps, dt                   float64
+		seed                      int64
+		budget                    time.Duration
+		ceiling                   int64
+	)
+	fs.StringVar(&url, "nats", "", "the NATS server's URL (required)")
+	fs.StringVar(&world, "world", "", "the world's name, shared by its zones (required)")
+	fs.IntVar(&zone, "zone", -1, "this process's zone, from 0 (required)")
+	fs.IntVar(&nzones, "zones", 0, "the number of zones, when the scene has no zones field (equal strips along x)")
+	fs.IntVar(&frames, "frames", 0, "number of frames this zone runs (default: until interrupted)")
+	fs.Float64Var(&fps, "fps", 60, "frames per second")
+	fs.Float64Var(&dt, "dt", 0, "fixed time step in seconds (default: 1/fps)")
+	fs.IntVar(&cpt, "checkpoint", zones.DefaultCheckpoint, "frames between two checkpoints of the zone")
+	fs.Int64Var(&seed, "seed", 0, "seed for the scripts' math.random (default: the scene's seed)")
+	fs.DurationVar(&budget, "budget", luabind.DefaultBudget, "time budget of each callback (0: no budget, for trusted scripts)")
+	fs.Int64Var(&ceiling, "memory-ceiling", 0, "live heap in MiB near which the instance holding the most memory is faulted (0: the default; -1: off)")
+	pos, err := parseFlags(fs, args, stdout)
+	if err != nil {
+		return usageStatus(err)
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	bad := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "luahost zone: %s\n", fmt.Sprintf(format, a...))
+		fs.Usage()
+		return exitUsage
+	}
+	switch {
+	case len(pos) != 1:
+		return bad("want exactly one SCENE, got %d arguments", len(pos))
+	case url == "":
+		return bad("--nats URL is required")
+	case world == "":
+		return bad("--world NAME is required")
+	case !set["zone"]:
+		return bad("--zone I is required")
+	case frames < 0:
+		return bad("--frames must not be negative")
+	case fps <= 0:
+		return bad("--fps must be positive")
+	case dt < 0:
+		return bad("--dt must not be negative")
+	case cpt <= 0:
+		return bad("--checkpoint must be 1 or more")
+	case set["zones"] && (nzones < 1 || nzones > maxZones):
+		return bad("--zones must be 1 to %d", maxZones)
+	}
+	if !set["dt"] {
+		dt = 1 / fps
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "luahost zone: %v\n", err)
+		return exitUsage
+	}
+	path := pos[0]
+	data, err := readScene(path)
+	if err != nil {
+		return fail(err)
+	}
+	sc, err := parseScene(path, data)
+	if err != nil {
+		return fail(err)
+	}
+	if sc.Zones == nil && nzones == 0 {
+		return fail(fmt.Errorf("%s: the scene has no zones field: give --zones N", path))
+	}
+	if sc.Zones != nil && nzones == 0 {
+		nzones = len(sc.Zones.Edges) + 1
+	}
+	layout, err := sceneLayout(sc, nzones)
+	if err != nil {
+		return fail(fmt.Errorf("%s: %v", path, err))
+	}
+	if zone < 0 || zone >= layout.Zones() {
+		return fail(fmt.Errorf("unknown --zone %d: the world has %d zones (0 to %d)", zone, layout.Zones(), layout.Zones()-1))
+	}
+	ctx, stop := notifyStop(stderr)
+	defer stop()
+	n, err := zones.Dial(zones.NetOptions{URL: url, World: world, Zone: zone, Layout: layout, Checkpoint: cpt, Log: stderr})
+	if err != nil {
+		return fail(err)
+	}
+	snap, err := n.LastCheckpoint()
+	if err != nil {
+		_ = n.Close()
+		return fail(err)
+	}
+	cfg := loadConfig{budget: cliBudget(budget), ceiling: cliCeiling(ceiling), stdout: stdout, stderr: stderr}
+	if set["seed"] {
+		cfg.seed = &seed
+	}
+	cfg.keep = func(e SceneEntity) bool { return snap == nil && layout.Zone(startOf(e)) == zone }
+	w, err := loadScene(path, cfg)
+	if err == nil && snap != nil {
+		if err = w.host.Restore(snap); err != nil {
+			_ = w.host.Close()
+		}
+	}
+	if err == nil {
+		err = n.Start(w.host)
+	}
+	if err != nil {
+		_ = n.Close()
+		return fail(err)
+	}
+	from := "the scene"
+	if snap != nil {
+		from = fmt.Sprintf("its checkpoint of frame %d", snap.Frame)
+	}
+	fmt.Fprintf(stderr, "zone %d of world %s: running %d entities from %s\n", zone, world, n.Entities(), from)
+	loopErr := runZone(ctx, n, frames, fps, dt)
+	if err := n.Close(); err != nil && loopErr == nil {
+		loopErr = err
+	}
+	if loopErr != nil {
+		return fail(loopErr)
+	}
+	return exitOK
+}
+
+// runZone steps the zone in real time at fps until frames ran (0: until
+// ctx is done).
+func runZone(ctx context.Context, n *zones.Net, frames int, fps, dt float64) error {
+	tick := time.NewTicker(time.Duration(float64(time.Second) / fps))
+	defer tick.Stop()
+	for i := 0; frames == 0 || i < frames; i++ {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-tick.C:
+		}
+		if err := n.Step(dt); err != nil {
+			if errors.Is(err, runtime.ErrClosed) {
+				return nil
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// startOf returns an entity's starting position (the origin when the
+// scene gives none).
+func startOf(e SceneEntity) runtime.Vec3 {
+	if e.Position == nil {
+		return runtime.Vec3{}
+	}
+	return runtime.Vec3{X: e.Position[0], Y: e.Position[1], Z: e.Position[2]}
+}

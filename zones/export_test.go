@@ -1,0 +1,97 @@
+package zones
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/luahost/luahost/runtime"
+)
+
+// Held is one copy of an entity that a stopped world holds: in a zone's
+// checkpoint, among its held handoffs, or in a handoff message its
+// receiver has not taken.
+type Held struct {
+	ID    string
+	Count uint64
+	Where string
+	// N is the walker number in the entity's first instance's self.
+	N float64
+}
+
+// Inventory reads every copy of every entity that the world's zones hold
+// in NATS once they all stopped.
+func Inventory(url, world string, zones int) ([]Held, error) {
+	nc, err := nats.Connect(url)
+	if err != nil {
+		return nil, err
+	}
+	defer nc.Close()
+	n := &Net{nc: nc, opts: NetOptions{World: world, Timeout: 5 * time.Second}}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if n.saves, err = js.KeyValue(ctx, "luahost_"+world+"_checkpoints"); err != nil {
+		return nil, err
+	}
+	selfN := func(self runtime.PlainJSON) float64 {
+		if t, ok := self.Value.(*runtime.Table); ok {
+			f, _ := t.Get("n").(float64)
+			return f
+		}
+		return -1
+	}
+	var out []Held
+	for z := range zones {
+		n.opts.Zone = z
+		cp, err := n.loadCheckpoint()
+		if err != nil {
+			return nil, err
+		}
+		var seq uint64
+		if cp != nil {
+			seq = cp.Seq
+			byHandle := map[string]float64{}
+			for _, e := range cp.Snapshot.Entities {
+				byHandle[e.ID] = selfN(e.Instances[0].Self)
+			}
+			for h, id := range cp.IDs {
+				out = append(out, Held{ID: id.ID, Count: id.Count, Where: "checkpoint " + strconv.Itoa(z), N: byHandle[h]})
+			}
+			for _, h := range cp.Held {
+				out = append(out, Held{ID: h.ID, Count: h.Count, Where: "held by " + strconv.Itoa(z), N: selfN(h.Snap.Instances[0].Self)})
+			}
+		}
+		cfg := jetstream.OrderedConsumerConfig{FilterSubjects: []string{NetOptions{World: world}.handoffs(z)}}
+		if seq > 0 {
+			cfg.DeliverPolicy, cfg.OptStartSeq = jetstream.DeliverByStartSequencePolicy, seq+1
+		}
+		cons, err := js.OrderedConsumer(ctx, NetOptions{World: world}.stream(), cfg)
+		if err != nil {
+			return nil, err
+		}
+		for {
+			m, err := cons.Next(jetstream.FetchMaxWait(500 * time.Millisecond))
+			if errors.Is(err, jetstream.ErrNoMessages) || errors.Is(err, nats.ErrTimeout) {
+				break
+			}
+			if err != nil {
+				return nil, err
+			}
+			var h handoff
+			if err := json.Unmarshal(m.Data(), &h); err != nil {
+				return nil, err
+			}
+			out = append(out, Held{ID: h.ID, Count: h.Count, Where: "on its way to " + strconv.Itoa(z), N: selfN(h.Snap.Instances[0].Self)})
+		}
+	}
+	return out, nil
+}

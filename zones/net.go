@@ -1,0 +1,346 @@
+package zones
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/luahost/luahost/luabind"
+	"github.com/luahost/luahost/runtime"
+)
+
+// DefaultCheckpoint is how many frames a networked zone runs between two
+// checkpoints when NetOptions.Checkpoint is zero.
+const DefaultCheckpoint = 300
+
+// ErrClaimed means that another live process runs the zone.
+var ErrClaimed = errors.New("is claimed by another process")
+
+// NetOptions configures a zone that shares its world with other
+// processes over NATS (SPEC 14).
+type NetOptions struct {
+	// URL is the NATS server's URL.
+	URL string
+	// World names the world: the zones of one world share its name.
+	World string
+	// Zone is this zone's number, from 0.
+	Zone int
+	// Layout places the world's edges; every zone must have the same.
+	Layout Layout
+	// Checkpoint is how many frames run between two checkpoints of the
+	// zone. The default (zero) value is DefaultCheckpoint.
+	Checkpoint int
+	// Log receives the notices of the zone: NATS lost and back, handoffs
+	// held and sent. The default (nil) value is os.Stderr.
+	Log io.Writer
+	// Timeout bounds each request to NATS (a claim, a publish, a
+	// checkpoint). The default (zero) value is 2 seconds.
+	Timeout time.Duration
+}
+
+// Net is one zone of a world shared over NATS: it claims its zone, hands
+// off the entities that leave its strip to the zone that holds them now
+// through that zone's JetStream subject, takes the entities handed to
+// it, keeps every entity's owner record (zone and handoff count) in a
+// key-value bucket with compare-and-set, saves a checkpoint of itself
+// every NetOptions.Checkpoint frames, and shares broadcasts and
+// blackboard writes with the other zones. A restarted zone resumes from
+// its last checkpoint. Like a World, a Net is driven by one goroutine.
+type Net struct {
+	opts  NetOptions
+	nc    *nats.Conn
+	js    jetstream.JetStream
+	owner jetstream.KeyValue
+	saves jetstream.KeyValue
+	claim *nats.Subscription
+	subs  []*nats.Subscription
+	cons  jetstream.ConsumeContext
+	stop  context.CancelFunc
+	// watchStop ends the owner records' watch.
+	watchStop context.CancelFunc
+
+	host *luabind.Host
+	rt   *runtime.Runtime
+	// ids are the world ids and handoff counts of the zone's entities,
+	// by handle.
+	ids  map[runtime.Handle]netID
+	byID map[string]runtime.Handle
+	made uint64
+	// seq is the stream sequence of the last handoff taken.
+	seq uint64
+	// held are the handoffs not yet stored by NATS, sent again every
+	// frame; transit the ones stored, by world id, until the owner
+	// record names the receiver.
+	held    []handoff
+	transit map[string]handoff
+	// moved maps the handles of entities that left to their world ids;
+	// where says in which zone each of them is now.
+	moved map[runtime.Handle]string
+	where map[string]int
+	// inbox is what NATS delivered since the last frame, taken between
+	// frames: handoffs, broadcasts, blackboard writes and owner changes.
+	mu       sync.Mutex
+	inbox    []jetstream.Msg
+	waiting  []jetstream.Msg
+	casts    []netCast
+	writes   []netWrite
+	owners   []ownerChange
+	lastSeen map[string]writeStamp
+	// Published at the end of a frame.
+	outCasts  []netCast
+	outWrites []netWrite
+	written   map[string]int
+	applying  bool
+	note      chan struct{}
+	frames    int
+	connected bool
+	heldSaid  bool
+	rejoined  bool
+	closed    bool
+}
+
+// netID is an entity's world id and handoff count.
+type netID struct {
+	ID    string `json:"id"`
+	Count uint64 `json:"count"`
+}
+
+// handoff is one entity on its way to zone To, last updated in frame
+// Frame of zone From.
+type handoff struct {
+	To    int                    `json:"to"`
+	From  int                    `json:"from"`
+	Frame uint64                 `json:"frame"`
+	ID    string                 `json:"id"`
+	Count uint64                 `json:"count"`
+	Snap  luabind.EntitySnapshot `json:"snap"`
+}
+
+// netCast is a broadcast between zones.
+type netCast struct {
+	Zone  int               `json:"zone"`
+	Event string            `json:"event"`
+	Data  runtime.PlainJSON `json:"data"`
+}
+
+// netWrite is a blackboard write between zones, stamped with the time of
+// its frame and its zone, which order the writes of one key.
+type netWrite struct {
+	Zone  int               `json:"zone"`
+	Time  float64           `json:"time"`
+	Key   string            `json:"key"`
+	Value runtime.PlainJSON `json:"value"`
+}
+
+type writeStamp struct {
+	time float64
+	zone int
+}
+
+// ownerChange is an owner record that changed (deleted: the entity died).
+type ownerChange struct {
+	id      string
+	zone    int
+	deleted bool
+}
+
+// checkpoint is what a zone saves of itself.
+type checkpoint struct {
+	Snapshot *luabind.Snapshot `json:"snapshot"`
+	IDs      map[string]netID  `json:"ids"`
+	Made     uint64            `json:"made"`
+	Seq      uint64            `json:"seq"`
+	Held     []handoff         `json:"held,omitempty"`
+}
+
+// names of the world's NATS objects.
+func (o NetOptions) subject(part string) string { return "luahost." + o.World + "." + part }
+func (o NetOptions) stream() string             { return "LUAHOST_" + o.World }
+func (o NetOptions) handoffs(zone int) string   { return o.subject("handoff." + strconv.Itoa(zone)) }
+
+// Dial connects to NATS, makes the world's stream and buckets if they do
+// not exist, and claims the zone: a zone whose owner process is connected
+// is refused with ErrClaimed; one whose owner's connection is gone (a
+// crash, a kill) is taken over at once. Then LastCheckpoint tells whether
+// the zone resumes, and Start runs it.
+func Dial(opts NetOptions) (*Net, error) {
+	if err := opts.Layout.Check(); err != nil {
+		return nil, fmt.Errorf("layout: %w", err)
+	}
+	if opts.Zone < 0 || opts.Zone >= opts.Layout.Zones() {
+		return nil, fmt.Errorf("zone %d: the world has %d zones (0 to %d)", opts.Zone, opts.Layout.Zones(), opts.Layout.Zones()-1)
+	}
+	if !validName(opts.World) {
+		return nil, fmt.Errorf("world %q: want letters, digits, '-' and '_' only", opts.World)
+	}
+	if opts.Checkpoint == 0 {
+		opts.Checkpoint = DefaultCheckpoint
+	}
+	if opts.Log == nil {
+		opts.Log = os.Stderr
+	}
+	if opts.Timeout == 0 {
+		opts.Timeout = 2 * time.Second
+	}
+	n := &Net{opts: opts, ids: make(map[runtime.Handle]netID), byID: make(map[string]runtime.Handle), transit: make(map[string]handoff),
+		moved: make(map[runtime.Handle]string), where: make(map[string]int), lastSeen: make(map[string]writeStamp),
+		written: make(map[string]int), connected: true, note: make(chan struct{}, 1)}
+	nc, err := nats.Connect(opts.URL, nats.Name(fmt.Sprintf("luahost %s zone %d", opts.World, opts.Zone)),
+		nats.Timeout(opts.Timeout), nats.MaxReconnects(-1), nats.ReconnectWait(200*time.Millisecond),
+		nats.DisconnectErrHandler(n.lost), nats.ReconnectHandler(n.back))
+	if err != nil {
+		return nil, fmt.Errorf("connect to NATS at %s: %w", opts.URL, err)
+	}
+	n.nc = nc
+	if err := n.setup(); err != nil {
+		nc.Close()
+		return nil, err
+	}
+	return n, nil
+}
+
+func validName(s string) bool {
+	return s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}) < 0
+}
+
+// setup makes the stream and buckets and claims the zone.
+func (n *Net) setup() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 4*n.opts.Timeout)
+	defer cancel()
+	js, err := jetstream.New(n.nc)
+	if err != nil {
+		return err
+	}
+	n.js = js
+	if _, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{Name: n.opts.stream(),
+		Subjects: []string{n.opts.subject("handoff.>")}, Duplicates: 10 * time.Minute}); err != nil {
+		return fmt.Errorf("handoff stream: %w", err)
+	}
+	if n.owner, err = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: "luahost_" + n.opts.World + "_owners"}); err != nil {
+		return fmt.Errorf("owner bucket: %w", err)
+	}
+	if n.saves, err = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: "luahost_" + n.opts.World + "_checkpoints"}); err != nil {
+		return fmt.Errorf("checkpoint bucket: %w", err)
+	}
+	return n.takeClaim(ctx)
+}
+
+// takeClaim claims the zone: a live owner answers on the zone's claim
+// subject, and then the claim is refused; otherwise this process answers
+// from now on, and the claim record (compare-and-set) settles two
+// processes that start at once.
+func (n *Net) takeClaim(ctx context.Context) error {
+	subj := n.opts.subject("claim." + strconv.Itoa(n.opts.Zone))
+	what := fmt.Sprintf("zone %d of world %s", n.opts.Zone, n.opts.World)
+	me := fmt.Sprintf("pid %d on %s", os.Getpid(), hostname())
+	msg, err := n.nc.Request(subj, nil, n.opts.Timeout)
+	switch {
+	case err == nil:
+		return fmt.Errorf("%s %w (%s); stop it first", what, ErrClaimed, msg.Data)
+	case !errors.Is(err, nats.ErrNoResponders) && !errors.Is(err, nats.ErrTimeout):
+		return fmt.Errorf("claim %s: %w", what, err)
+	}
+	sub, err := n.nc.Subscribe(subj, func(m *nats.Msg) { _ = m.Respond([]byte(me)) })
+	if err != nil {
+		return fmt.Errorf("claim %s: %w", what, err)
+	}
+	n.claim = sub
+	key := "zone-" + strconv.Itoa(n.opts.Zone)
+	token := me + " " + n.nc.ConnectedServerId() + " " + strconv.FormatUint(n.clientID(), 10)
+	if e, err := n.saves.Get(ctx, "claim-"+key); err == nil {
+		_, err = n.saves.Update(ctx, "claim-"+key, []byte(token), e.Revision())
+		if err != nil {
+			return fmt.Errorf("%s %w: another process took it at the same time", what, ErrClaimed)
+		}
+	} else if _, err := n.saves.Create(ctx, "claim-"+key, []byte(token)); err != nil {
+		return fmt.Errorf("%s %w: another process took it at the same time", what, ErrClaimed)
+	}
+	return n.nc.Flush()
+}
+
+func (n *Net) clientID() uint64 {
+	id, _ := n.nc.GetClientID()
+	return id
+}
+
+func hostname() string {
+	h, err := os.Hostname()
+	if err != nil {
+		return "?"
+	}
+	return h
+}
+
+// LastCheckpoint returns the zone's last checkpoint, or nil when it has
+// none (a first start, or a restart before the first checkpoint): then
+// the zone starts from the scene.
+func (n *Net) LastCheckpoint() (*luabind.Snapshot, error) {
+	cp, err := n.loadCheckpoint()
+	if err != nil || cp == nil {
+		return nil, err
+	}
+	return cp.Snapshot, nil
+}
+
+func (n *Net) loadCheckpoint() (*checkpoint, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
+	defer cancel()
+	e, err := n.saves.Get(ctx, "zone-"+strconv.Itoa(n.opts.Zone))
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load the checkpoint: %w", err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(e.Value()))
+	if err != nil {
+		return nil, fmt.Errorf("load the checkpoint: %w", err)
+	}
+	var cp checkpoint
+	if err := json.NewDecoder(zr).Decode(&cp); err != nil {
+		return nil, fmt.Errorf("load the checkpoint: %w", err)
+	}
+	return &cp, nil
+}
+
+// lost and back are NATS's connection handlers: they run on its goroutine.
+func (n *Net) lost(_ *nats.Conn, err error) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.closed {
+		return
+	}
+	n.connected = false
+	reason := ""
+	if err != nil {
+		reason = ": " + err.Error()
+	}
+	fmt.Fprintf(n.opts.Log, "zone %d: lost NATS at %s%s; running on, holding outgoing handoffs\n", n.opts.Zone, n.opts.URL, reason)
+}
+
+func (n *Net) back(*nats.Conn) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.connected, n.rejoined = true, true
+	fmt.Fprintf(n.opts.Log, "zone %d: NATS is back at %s\n", n.opts.Zone, n.opts.URL)
+}
+
+func (n *Net) isConnected() bool {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.connected && n.nc.IsConnected()
+}

@@ -1,0 +1,274 @@
+package zones_test
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/luahost/luahost/zones"
+)
+
+var (
+	binOnce sync.Once
+	binPath string
+	binErr  error
+)
+
+// luahostBinary builds the luahost command once for the tests that run
+// it as an operator would.
+func luahostBinary(t *testing.T) string {
+	t.Helper()
+	binOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "luahost-zones-")
+		if err != nil {
+			binErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "luahost")
+		out, err := exec.Command("go", "build", "-o", binPath, "../cmd/luahost").CombinedOutput()
+		if err != nil {
+			binErr = err
+			binPath = string(out)
+		}
+	})
+	require.NoError(t, binErr, binPath)
+	return binPath
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binPath != "" && binErr == nil {
+		os.RemoveAll(filepath.Dir(binPath))
+	}
+	os.Exit(code)
+}
+
+// zoneProc is a running "luahost zone" process.
+type zoneProc struct {
+	cmd    *exec.Cmd
+	stdout *syncBuffer
+	lines  chan string
+	stderr *syncBuffer
+	done   chan error
+}
+
+// startZone starts "luahost zone" for zone i of world on the scene
+// testdata/walkers.json, and waits until it says it runs.
+func startZone(t *testing.T, url, world string, i int, args ...string) *zoneProc {
+	t.Helper()
+	cmd := exec.Command(luahostBinary(t), append([]string{"zone", "testdata/walkers.json", "--nats", url, "--world", world, "--zone", string(rune('0' + i))}, args...)...)
+	p := &zoneProc{cmd: cmd, stdout: &syncBuffer{}, stderr: &syncBuffer{}, lines: make(chan string, 100), done: make(chan error, 1)}
+	cmd.Stdout = p.stdout
+	pipe, err := cmd.StderrPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	go func() {
+		sc := bufio.NewScanner(pipe)
+		for sc.Scan() {
+			_, _ = p.stderr.Write([]byte(sc.Text() + "\n"))
+			select {
+			case p.lines <- sc.Text():
+			default:
+			}
+		}
+		p.done <- cmd.Wait()
+	}()
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	p.waitFor(t, "running")
+	return p
+}
+
+// waitFor waits for a stderr line that contains s.
+func (p *zoneProc) waitFor(t *testing.T, s string) {
+	t.Helper()
+	deadline := time.After(30 * time.Second)
+	for {
+		select {
+		case l := <-p.lines:
+			if strings.Contains(l, s) {
+				return
+			}
+		case err := <-p.done:
+			t.Fatalf("the zone ended (%v) before saying %q; stderr:\n%s", err, s, p.stderr.String())
+		case <-deadline:
+			t.Fatalf("the zone did not say %q; stderr:\n%s", s, p.stderr.String())
+		}
+	}
+}
+
+// stop sends SIGTERM and waits for a clean exit.
+func (p *zoneProc) stop(t *testing.T) {
+	t.Helper()
+	require.NoError(t, p.cmd.Process.Signal(syscall.SIGTERM))
+	select {
+	case err := <-p.done:
+		require.NoError(t, err, p.stderr.String())
+	case <-time.After(30 * time.Second):
+		t.Fatal("the zone did not stop")
+	}
+}
+
+// handoffs counts the owner records' changes of world: one per handoff
+// taken (and one per entity at the start).
+type handoffs struct {
+	mu sync.Mutex
+	n  int
+	ch chan struct{}
+}
+
+func watchHandoffs(t *testing.T, url, world string) *handoffs {
+	t.Helper()
+	nc, err := nats.Connect(url)
+	require.NoError(t, err)
+	t.Cleanup(nc.Close)
+	js, err := jetstream.New(nc)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: "luahost_" + world + "_owners"})
+	require.NoError(t, err)
+	w, err := kv.WatchAll(ctx, jetstream.UpdatesOnly())
+	require.NoError(t, err)
+	h := &handoffs{ch: make(chan struct{}, 1)}
+	go func() {
+		for e := range w.Updates() {
+			if e != nil && !strings.HasSuffix(string(e.Value()), " 0") {
+				h.mu.Lock()
+				h.n++
+				h.mu.Unlock()
+				select {
+				case h.ch <- struct{}{}:
+				default:
+				}
+			}
+		}
+	}()
+	return h
+}
+
+// await waits until n more handoffs happened.
+func (h *handoffs) await(t *testing.T, n int) {
+	t.Helper()
+	h.mu.Lock()
+	want := h.n + n
+	h.mu.Unlock()
+	deadline := time.After(30 * time.Second)
+	for {
+		h.mu.Lock()
+		got := h.n
+		h.mu.Unlock()
+		if got >= want {
+			return
+		}
+		select {
+		case <-h.ch:
+		case <-deadline:
+			t.Fatalf("%d handoffs, want %d", got, want)
+		}
+	}
+}
+
+// requireEachOnce checks the world after every zone stopped: each of the
+// n walkers is held exactly once, in a checkpoint or a handoff not taken
+// yet, at its highest handoff count, with its own state.
+func requireEachOnce(t *testing.T, url, world string, n int) {
+	t.Helper()
+	held, err := zones.Inventory(url, world, 2)
+	require.NoError(t, err)
+	top := map[string]uint64{}
+	for _, h := range held {
+		top[h.ID] = max(top[h.ID], h.Count)
+	}
+	places := map[string][]string{}
+	walkers := map[float64]int{}
+	for _, h := range held {
+		if h.Count == top[h.ID] {
+			places[h.ID] = append(places[h.ID], h.Where)
+			walkers[h.N]++
+		}
+	}
+	for id, p := range places {
+		assert.Len(t, p, 1, "entity %s is held at %v", id, p)
+	}
+	assert.Len(t, walkers, n, "every walker's state is held")
+	for w, c := range walkers {
+		assert.Equal(t, 1, c, "walker %v", w)
+	}
+}
+
+// TestZoneProcesses runs the real binary twice, zones 0 and 1 of one
+// world over an embedded NATS server on a loopback port, while 100
+// walkers stream across their edge; both stop cleanly, and every walker
+// is in exactly one place with its state.
+func TestZoneProcesses(t *testing.T) {
+	srv := startNATS(t)
+	h := watchHandoffs(t, srv.url(), "procs")
+	z0 := startZone(t, srv.url(), "procs", 0, "--fps", "200")
+	z1 := startZone(t, srv.url(), "procs", 1, "--fps", "200")
+	h.await(t, 100)
+	z0.stop(t)
+	z1.stop(t)
+	requireEachOnce(t, srv.url(), "procs", 100)
+}
+
+// TestZoneKilled kills a zone process (SIGKILL) while walkers stream
+// across its edge, starts it again, and checks that it resumes from its
+// checkpoint and that, once both stopped, every walker is in exactly one
+// place with its state.
+func TestZoneKilled(t *testing.T) {
+	srv := startNATS(t)
+	h := watchHandoffs(t, srv.url(), "killed")
+	z0 := startZone(t, srv.url(), "killed", 0, "--fps", "200", "--checkpoint", "20")
+	z1 := startZone(t, srv.url(), "killed", 1, "--fps", "200", "--checkpoint", "20")
+	h.await(t, 60)
+	require.NoError(t, z1.cmd.Process.Kill())
+	<-z1.done
+	z1 = startZone(t, srv.url(), "killed", 1, "--fps", "200", "--checkpoint", "20")
+	assert.Contains(t, z1.stderr.String(), "from its checkpoint of frame")
+	h.await(t, 60)
+	z0.stop(t)
+	z1.stop(t)
+	requireEachOnce(t, srv.url(), "killed", 100)
+}
+
+// TestZoneBadInput: the zone command refuses what cannot run, clearly.
+func TestZoneBadInput(t *testing.T) {
+	srv := startNATS(t)
+	bin := luahostBinary(t)
+	z0 := startZone(t, srv.url(), "bad", 0)
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown zone", []string{"zone", "testdata/walkers.json", "--nats", srv.url(), "--world", "bad", "--zone", "2"}, "luahost zone: unknown --zone 2: the world has 2 zones (0 to 1)\n"},
+		{"claimed zone", []string{"zone", "testdata/walkers.json", "--nats", srv.url(), "--world", "bad", "--zone", "0"}, "luahost zone: zone 0 of world bad is claimed by another process (pid "},
+		{"no server", []string{"zone", "testdata/walkers.json", "--nats", "nats://127.0.0.1:1", "--world", "bad", "--zone", "0"}, "luahost zone: connect to NATS at nats://127.0.0.1:1: "},
+		{"no zones", []string{"zone", "testdata/scripts/../../../cmd/luahost/testdata/zones/walk.json", "--nats", srv.url(), "--world", "bad", "--zone", "0"}, "the scene has no zones field: give --zones N\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := exec.Command(bin, tc.args...)
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			err := cmd.Run()
+			var exit *exec.ExitError
+			require.ErrorAs(t, err, &exit)
+			assert.Equal(t, 2, exit.ExitCode())
+			assert.Contains(t, stderr.String(), tc.want)
+		})
+	}
+	z0.stop(t)
+}

@@ -1,0 +1,678 @@
+package zones
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/luahost/luahost/luabind"
+	"github.com/luahost/luahost/runtime"
+)
+
+// Start runs the zone on host, which holds the zone's starting entities:
+// those of the scene in its strip, or its last checkpoint restored
+// (LastCheckpoint). Every entity whose owner record names another zone or
+// a higher handoff count is dropped (it moved on before a crash); every
+// other one is recorded as the zone's. Then the handoffs addressed to the
+// zone since its checkpoint are taken, in order, between frames, and the
+// world's broadcasts and blackboard writes flow in.
+func (n *Net) Start(host *luabind.Host) error {
+	n.host, n.rt = host, host.Runtime()
+	host.SetZone(n.opts.Zone, n.elsewhere)
+	host.OnBroadcast(func(event string, data any) {
+		n.outCasts = append(n.outCasts, netCast{Zone: n.opts.Zone, Event: event, Data: runtime.PlainJSON{Value: data}})
+	})
+	n.rt.Blackboard().OnSet(n.record)
+	cp, err := n.loadCheckpoint()
+	if err != nil {
+		return err
+	}
+	if cp != nil {
+		n.made, n.seq, n.held = cp.Made, cp.Seq, cp.Held
+		for s, id := range cp.IDs {
+			h, err := runtime.ParseHandleID(s)
+			if err != nil {
+				return fmt.Errorf("checkpoint: %w", err)
+			}
+			n.own(h, id)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 4*n.opts.Timeout)
+	defer cancel()
+	sent, err := n.sentBefore(ctx)
+	if err != nil {
+		return err
+	}
+	for _, h := range n.rt.Entities() {
+		id, ok := n.ids[h]
+		if !ok {
+			id = n.newID()
+		}
+		n.own(h, id)
+		e, err := n.owner.Get(ctx, id.ID)
+		switch {
+		case errors.Is(err, jetstream.ErrKeyNotFound):
+			if _, err := n.owner.Create(ctx, id.ID, ownerValue(n.opts.Zone, id.Count)); err != nil {
+				return fmt.Errorf("owner of %s: %w", id.ID, err)
+			}
+		case err != nil:
+			return fmt.Errorf("owner of %s: %w", id.ID, err)
+		default:
+			zone, count, err := parseOwner(e.Value())
+			if err != nil {
+				return fmt.Errorf("owner of %s: %w", id.ID, err)
+			}
+			if zone != n.opts.Zone || count > id.Count || sent[id.ID] > id.Count {
+				// It moved on before this zone stopped.
+				n.disown(h)
+				if err := n.rt.Evict(h); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return n.listen()
+}
+
+// sentBefore returns, for every entity that this zone handed off in a
+// message still in the stream, the highest handoff count it sent: a zone
+// that stopped after sending an entity and before its receiver took it
+// (so the owner record still names the sender) must not keep its copy.
+func (n *Net) sentBefore(ctx context.Context) (map[string]uint64, error) {
+	sent := make(map[string]uint64)
+	stream, err := n.js.Stream(ctx, n.opts.stream())
+	if err != nil {
+		return nil, fmt.Errorf("handoff stream: %w", err)
+	}
+	info, err := stream.Info(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("handoff stream: %w", err)
+	}
+	if info.State.Msgs == 0 {
+		return sent, nil
+	}
+	cons, err := n.js.OrderedConsumer(ctx, n.opts.stream(), jetstream.OrderedConsumerConfig{FilterSubjects: []string{n.opts.subject("handoff.>")}})
+	if err != nil {
+		return nil, fmt.Errorf("handoff stream: %w", err)
+	}
+	for {
+		m, err := cons.Next(jetstream.FetchContext(ctx))
+		if err != nil {
+			return nil, fmt.Errorf("read the handoff stream: %w", err)
+		}
+		var h handoff
+		if json.Unmarshal(m.Data(), &h) == nil && h.From == n.opts.Zone {
+			sent[h.ID] = max(sent[h.ID], h.Count)
+		}
+		if md, err := m.Metadata(); err != nil || md.Sequence.Stream >= info.State.LastSeq {
+			return sent, nil
+		}
+	}
+}
+
+// listen subscribes to the zone's handoffs (from the stream sequence
+// after its checkpoint's), the world's broadcasts and blackboard writes,
+// and the owner records' changes.
+func (n *Net) listen() error {
+	ctx, stop := context.WithCancel(context.Background())
+	n.stop = stop
+	cfg := jetstream.OrderedConsumerConfig{FilterSubjects: []string{n.opts.handoffs(n.opts.Zone)}}
+	if n.seq > 0 {
+		cfg.DeliverPolicy, cfg.OptStartSeq = jetstream.DeliverByStartSequencePolicy, n.seq+1
+	}
+	cons, err := n.js.OrderedConsumer(ctx, n.opts.stream(), cfg)
+	if err != nil {
+		return fmt.Errorf("handoff consumer: %w", err)
+	}
+	if n.cons, err = cons.Consume(func(m jetstream.Msg) {
+		n.mu.Lock()
+		n.inbox = append(n.inbox, m)
+		n.mu.Unlock()
+		n.signal()
+	}); err != nil {
+		return fmt.Errorf("handoff consumer: %w", err)
+	}
+	sub, err := n.nc.Subscribe(n.opts.subject("broadcast"), func(m *nats.Msg) {
+		var c netCast
+		if json.Unmarshal(m.Data, &c) == nil {
+			n.mu.Lock()
+			n.casts = append(n.casts, c)
+			n.mu.Unlock()
+			n.signal()
+		}
+	})
+	if err != nil {
+		return err
+	}
+	n.subs = append(n.subs, sub)
+	if sub, err = n.nc.Subscribe(n.opts.subject("blackboard"), func(m *nats.Msg) {
+		var w netWrite
+		if json.Unmarshal(m.Data, &w) == nil {
+			n.mu.Lock()
+			n.writes = append(n.writes, w)
+			n.mu.Unlock()
+			n.signal()
+		}
+	}); err != nil {
+		return err
+	}
+	n.subs = append(n.subs, sub)
+	if err := n.watchOwners(ctx); err != nil {
+		return err
+	}
+	return n.nc.Flush()
+}
+
+// watchOwners follows the changes of the owner records, until ctx ends.
+func (n *Net) watchOwners(ctx context.Context) error {
+	watch, err := n.owner.WatchAll(ctx, jetstream.UpdatesOnly())
+	if err != nil {
+		return fmt.Errorf("watch the owner records: %w", err)
+	}
+	go func() {
+		for e := range watch.Updates() {
+			if e == nil {
+				continue
+			}
+			c := ownerChange{id: e.Key(), deleted: e.Operation() != jetstream.KeyValuePut}
+			if !c.deleted {
+				c.zone, _, _ = parseOwner(e.Value())
+			}
+			n.mu.Lock()
+			n.owners = append(n.owners, c)
+			n.mu.Unlock()
+			n.signal()
+		}
+	}()
+	return nil
+}
+
+// rejoin runs between frames after NATS came back: the owner records'
+// watch starts again (it does not outlive a server's restart), and the
+// records of the entities in transit, whose changes it may have missed,
+// are read once.
+func (n *Net) rejoin() {
+	if n.watchStop != nil {
+		n.watchStop()
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	n.watchStop = stop
+	if err := n.watchOwners(ctx); err != nil {
+		fmt.Fprintf(n.opts.Log, "zone %d: %v\n", n.opts.Zone, err)
+	}
+	get, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
+	defer cancel()
+	for id, h := range n.transit {
+		e, err := n.owner.Get(get, id)
+		if err != nil {
+			continue
+		}
+		if zone, count, err := parseOwner(e.Value()); err == nil && zone == h.To && count >= h.Count {
+			delete(n.transit, id)
+		}
+	}
+}
+
+func (n *Net) newID() netID {
+	n.made++
+	return netID{ID: "z" + strconv.Itoa(n.opts.Zone) + "-" + strconv.FormatUint(n.made, 10)}
+}
+
+func ownerValue(zone int, count uint64) []byte {
+	return []byte(strconv.Itoa(zone) + " " + strconv.FormatUint(count, 10))
+}
+
+func parseOwner(b []byte) (zone int, count uint64, err error) {
+	z, c, ok := strings.Cut(string(b), " ")
+	if ok {
+		if zone, err = strconv.Atoi(z); err == nil {
+			count, err = strconv.ParseUint(c, 10, 64)
+		}
+	}
+	if !ok || err != nil {
+		return 0, 0, fmt.Errorf("bad owner record %q", b)
+	}
+	return zone, count, nil
+}
+
+// elsewhere answers for the handles of entities that left the zone.
+func (n *Net) elsewhere(h runtime.Handle) (int, bool) {
+	id, ok := n.moved[h]
+	if !ok {
+		return 0, false
+	}
+	z, ok := n.where[id]
+	return z, ok
+}
+
+// record keeps the frame's blackboard writes for the other zones.
+func (n *Net) record(key string, v any) {
+	if n.applying {
+		return
+	}
+	c, _ := runtime.Plain(v)
+	w := netWrite{Zone: n.opts.Zone, Key: key, Value: runtime.PlainJSON{Value: c}}
+	if i, ok := n.written[key]; ok {
+		n.outWrites[i] = w
+		return
+	}
+	n.written[key] = len(n.outWrites)
+	n.outWrites = append(n.outWrites, w)
+}
+
+// Step runs one frame of the zone: what NATS delivered since the last
+// frame is taken first (handoffs imported, owner changes noted,
+// blackboard writes applied, broadcasts queued for this frame), then the
+// frame runs, then the entities that left the strip are handed off, the
+// frame's broadcasts and blackboard writes published, and every
+// NetOptions.Checkpoint frames a checkpoint saved. While NATS cannot be
+// reached the zone runs its own entities and holds its outgoing
+// handoffs. Step fails only when the runtime refuses to step or a
+// handoff cannot be exported or imported.
+func (n *Net) Step(dt float64) error {
+	if err := n.take(); err != nil {
+		return err
+	}
+	if err := n.rt.Step(dt); err != nil {
+		return err
+	}
+	if err := n.leave(); err != nil {
+		return err
+	}
+	n.publish()
+	n.frames++
+	if n.frames%n.opts.Checkpoint == 0 {
+		n.save()
+	}
+	return nil
+}
+
+// signal notes that NATS delivered something (Delivered).
+func (n *Net) signal() {
+	select {
+	case n.note <- struct{}{}:
+	default:
+	}
+}
+
+// Delivered returns a channel that receives a value whenever NATS
+// delivered something for the zone since it was last read (a handoff, a
+// broadcast, a blackboard write, an owner record's change); Take applies
+// it. For programs that wait for the world instead of stepping it.
+func (n *Net) Delivered() <-chan struct{} { return n.note }
+
+// Take applies, between frames, what NATS delivered so far, as Step does
+// first: handoffs imported, owner changes noted, blackboard writes
+// applied, broadcasts queued for the next frame.
+func (n *Net) Take() error { return n.take() }
+
+// take applies what NATS delivered, between frames.
+func (n *Net) take() error {
+	n.mu.Lock()
+	inbox, casts, writes, owners, rejoin := n.inbox, n.casts, n.writes, n.owners, n.rejoined
+	n.inbox, n.casts, n.writes, n.owners, n.rejoined = nil, nil, nil, nil, false
+	n.mu.Unlock()
+	if rejoin {
+		n.rejoin()
+	}
+	for _, c := range owners {
+		if h, ok := n.transit[c.id]; ok && !c.deleted && c.zone == h.To {
+			delete(n.transit, c.id)
+		}
+		if _, ok := n.where[c.id]; ok {
+			if c.deleted {
+				n.forget(c.id)
+			} else {
+				n.where[c.id] = c.zone
+			}
+		}
+	}
+	inbox = append(n.waiting, inbox...)
+	n.waiting = nil
+	for i, m := range inbox {
+		if !n.isConnected() {
+			// The owner records cannot be read: the rest waits.
+			n.waiting = append(n.waiting, inbox[i:]...)
+			break
+		}
+		wait, err := n.arrive(m)
+		if err != nil {
+			return err
+		}
+		if wait {
+			n.waiting = append(n.waiting, m)
+		}
+	}
+	// The checkpoint's sequence is the last one below every handoff that
+	// waits: a restart reads those again.
+	if len(n.waiting) > 0 {
+		if md, err := n.waiting[0].Metadata(); err == nil {
+			n.seq = md.Sequence.Stream - 1
+		}
+	}
+	n.applying = true
+	bb := n.rt.Blackboard()
+	for _, w := range writes {
+		at := writeStamp{w.Time, w.Zone}
+		if last, ok := n.lastSeen[w.Key]; ok && (at.time < last.time || at.time == last.time && at.zone < last.zone) {
+			continue
+		}
+		n.lastSeen[w.Key] = at
+		if w.Zone != n.opts.Zone {
+			v, _ := runtime.Plain(w.Value.Value)
+			bb.SetPlain(w.Key, v)
+		}
+	}
+	n.applying = false
+	for _, c := range casts {
+		n.host.Broadcast(c.Event, c.Data.Value)
+	}
+	return nil
+}
+
+// forget drops what the zone remembers of an entity that died.
+func (n *Net) forget(id string) {
+	delete(n.where, id)
+	for h, mid := range n.moved {
+		if mid == id {
+			delete(n.moved, h)
+		}
+	}
+}
+
+// arrive imports one handoff unless the owner record says it is stale: an
+// entity already taken (a message read again after a restart whose
+// checkpoint holds it) or one that moved on since. A handoff from a
+// frame this zone has not run yet waits (wait is true), so that no
+// entity is updated twice for one frame number.
+func (n *Net) arrive(m jetstream.Msg) (wait bool, err error) {
+	var h handoff
+	if err := json.Unmarshal(m.Data(), &h); err != nil {
+		fmt.Fprintf(n.opts.Log, "zone %d: a handoff message that is not one, skipped: %v\n", n.opts.Zone, err)
+		return false, nil
+	}
+	if h.Frame > n.rt.Frame() {
+		return true, nil
+	}
+	if md, err := m.Metadata(); err == nil {
+		n.seq = md.Sequence.Stream
+	}
+	if e, ok := n.byID[h.ID]; ok && n.ids[e].Count >= h.Count {
+		return false, nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
+	defer cancel()
+	// Without a record (its zone could not write it), the entity is the
+	// sender's.
+	zone, count, rev := h.From, h.Count-1, uint64(0)
+	e, err := n.owner.Get(ctx, h.ID)
+	switch {
+	case err == nil:
+		rev = e.Revision()
+		if zone, count, err = parseOwner(e.Value()); err != nil {
+			return false, fmt.Errorf("take %s: %w", h.ID, err)
+		}
+	case !errors.Is(err, jetstream.ErrKeyNotFound):
+		return false, fmt.Errorf("take %s: owner record: %w", h.ID, err)
+	}
+	if count > h.Count || count == h.Count && zone != n.opts.Zone {
+		return false, nil
+	}
+	hs, err := n.host.ImportAll([]luabind.EntitySnapshot{h.Snap})
+	if err != nil {
+		return false, fmt.Errorf("take %s from zone %d: %w", h.ID, h.From, err)
+	}
+	n.own(hs[0], netID{ID: h.ID, Count: h.Count})
+	if count < h.Count {
+		if rev == 0 {
+			_, err = n.owner.Create(ctx, h.ID, ownerValue(n.opts.Zone, h.Count))
+		} else {
+			_, err = n.owner.Update(ctx, h.ID, ownerValue(n.opts.Zone, h.Count), rev)
+		}
+		if err != nil {
+			fmt.Fprintf(n.opts.Log, "zone %d: owner record of %s not updated: %v\n", n.opts.Zone, h.ID, err)
+		}
+	}
+	return false, nil
+}
+
+// leave notes the entities that died and hands off the Active ones whose
+// committed position is outside the strip.
+func (n *Net) leave() error {
+	var leaving [][]runtime.Handle
+	live := make(map[runtime.Handle]bool, len(n.ids))
+	for _, h := range n.rt.Entities() {
+		live[h] = true
+		if _, ok := n.ids[h]; !ok {
+			id := n.newID()
+			n.own(h, id)
+			n.ownerSet(id)
+		}
+		if st, _ := n.rt.State(h); st != runtime.StateActive {
+			continue
+		}
+		p, _ := n.rt.Get(h, runtime.Position)
+		if d := n.opts.Layout.Zone(p); d != n.opts.Zone {
+			if leaving == nil {
+				leaving = make([][]runtime.Handle, n.opts.Layout.Zones())
+			}
+			leaving[d] = append(leaving[d], h)
+		}
+	}
+	for h, id := range n.ids {
+		if !live[h] {
+			n.disown(h)
+			n.ownerDelete(id.ID)
+		}
+	}
+	for d, hs := range leaving {
+		if len(hs) == 0 {
+			continue
+		}
+		snaps, err := n.host.ExportAll(hs)
+		if err != nil {
+			return fmt.Errorf("hand off %d entities to zone %d: %w", len(hs), d, err)
+		}
+		for i, h := range hs {
+			id := n.ids[h]
+			n.disown(h)
+			n.moved[h] = id.ID
+			n.where[id.ID] = d
+			n.held = append(n.held, handoff{To: d, From: n.opts.Zone, Frame: n.rt.Frame(), ID: id.ID, Count: id.Count + 1, Snap: snaps[i]})
+		}
+	}
+	n.send()
+	return nil
+}
+
+// send publishes the held handoffs to their zones' subjects, each with
+// the message id (world id, new count) so that a handoff sent twice is
+// stored once. Those NATS did not store stay held for the next frame.
+func (n *Net) send() {
+	defer n.sayHeld()
+	if len(n.held) == 0 || !n.isConnected() {
+		return
+	}
+	var still []handoff
+	for _, h := range n.held {
+		data, err := json.Marshal(h)
+		if err == nil {
+			ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
+			_, err = n.js.Publish(ctx, n.opts.handoffs(h.To), data, jetstream.WithMsgID(h.ID+"-"+strconv.FormatUint(h.Count, 10)))
+			cancel()
+		}
+		if err != nil {
+			still = append(still, h)
+			continue
+		}
+		n.transit[h.ID] = h
+	}
+	n.held = still
+}
+
+// sayHeld says once that handoffs are held, and once that they all went.
+func (n *Net) sayHeld() {
+	switch {
+	case len(n.held) > 0 && !n.heldSaid:
+		fmt.Fprintf(n.opts.Log, "zone %d: holding %d outgoing handoffs until NATS takes them\n", n.opts.Zone, len(n.held))
+		n.heldSaid = true
+	case len(n.held) == 0 && n.heldSaid:
+		fmt.Fprintf(n.opts.Log, "zone %d: the held handoffs are sent\n", n.opts.Zone)
+		n.heldSaid = false
+	}
+}
+
+// own records h as the zone's entity with world id id; disown forgets it.
+func (n *Net) own(h runtime.Handle, id netID) {
+	n.ids[h] = id
+	n.byID[id.ID] = h
+}
+
+func (n *Net) disown(h runtime.Handle) {
+	delete(n.byID, n.ids[h].ID)
+	delete(n.ids, h)
+}
+
+// ownerSet creates the owner record of a new entity.
+func (n *Net) ownerSet(id netID) {
+	if !n.isConnected() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
+	defer cancel()
+	_, _ = n.owner.Put(ctx, id.ID, ownerValue(n.opts.Zone, id.Count))
+}
+
+// ownerDelete deletes the owner record of an entity that died here.
+func (n *Net) ownerDelete(id string) {
+	if !n.isConnected() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
+	defer cancel()
+	_ = n.owner.Delete(ctx, id)
+}
+
+// publish sends the frame's broadcasts and blackboard writes.
+func (n *Net) publish() {
+	t := n.rt.Time()
+	for _, w := range n.outWrites {
+		w.Time = t
+		n.lastSeen[w.Key] = writeStamp{t, n.opts.Zone}
+		if data, err := json.Marshal(w); err == nil {
+			_ = n.nc.Publish(n.opts.subject("blackboard"), data)
+		}
+	}
+	for _, c := range n.outCasts {
+		if data, err := json.Marshal(c); err == nil {
+			_ = n.nc.Publish(n.opts.subject("broadcast"), data)
+		}
+	}
+	n.outWrites, n.outCasts = n.outWrites[:0], n.outCasts[:0]
+	clear(n.written)
+}
+
+// save stores a checkpoint of the zone: its snapshot, its entities' world
+// ids and counts, the stream sequence of the last handoff taken and the
+// handoffs still held; then the zone's handoffs up to that sequence are
+// purged from the stream. A checkpoint that cannot be stored (NATS gone)
+// is tried again next frame.
+func (n *Net) save() {
+	if !n.isConnected() {
+		n.frames--
+		return
+	}
+	snap, err := n.host.Snapshot()
+	if err != nil {
+		fmt.Fprintf(n.opts.Log, "zone %d: checkpoint: %v\n", n.opts.Zone, err)
+		return
+	}
+	cp := checkpoint{Snapshot: snap, IDs: make(map[string]netID, len(n.ids)), Made: n.made, Seq: n.seq, Held: n.held}
+	for h, id := range n.ids {
+		cp.IDs[runtime.FormatHandleID(h)] = id
+	}
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	if err := json.NewEncoder(zw).Encode(&cp); err == nil {
+		err = zw.Close()
+	}
+	if err != nil {
+		fmt.Fprintf(n.opts.Log, "zone %d: checkpoint: %v\n", n.opts.Zone, err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
+	defer cancel()
+	if _, err := n.saves.Put(ctx, "zone-"+strconv.Itoa(n.opts.Zone), buf.Bytes()); err != nil {
+		fmt.Fprintf(n.opts.Log, "zone %d: checkpoint not saved: %v\n", n.opts.Zone, err)
+		n.frames--
+		return
+	}
+	if n.seq > 0 {
+		if s, err := n.js.Stream(ctx, n.opts.stream()); err == nil {
+			_ = s.Purge(ctx, jetstream.WithPurgeSubject(n.opts.handoffs(n.opts.Zone)), jetstream.WithPurgeSequence(n.seq+1))
+		}
+	}
+}
+
+// Entities returns how many entities the zone holds now.
+func (n *Net) Entities() int { return n.rt.Stats().Entities }
+
+// Transit returns the world ids of the entities handed off and not yet
+// confirmed by their receivers' owner records, and of those held, sorted.
+func (n *Net) Transit() []string {
+	var ids []string
+	for id := range n.transit {
+		ids = append(ids, id)
+	}
+	for _, h := range n.held {
+		ids = append(ids, h.ID)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// Close stops the zone (SPEC 14: it ends like run): a last checkpoint is
+// saved, so that a restart resumes where it stopped, every entity the
+// zone owns gets its onDestroy (entities frozen in transit get none), the
+// claim is released and the connection closed.
+func (n *Net) Close() error {
+	if n.closed {
+		return nil
+	}
+	if n.host != nil {
+		n.save()
+	}
+	n.mu.Lock()
+	n.closed = true
+	n.mu.Unlock()
+	if n.cons != nil {
+		n.cons.Stop()
+	}
+	if n.stop != nil {
+		n.stop()
+	}
+	if n.watchStop != nil {
+		n.watchStop()
+	}
+	for _, s := range n.subs {
+		_ = s.Unsubscribe()
+	}
+	var err error
+	if n.host != nil {
+		err = n.host.Close()
+	}
+	if n.claim != nil {
+		_ = n.claim.Unsubscribe()
+	}
+	n.nc.Close()
+	return err
+}

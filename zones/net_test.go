@@ -1,0 +1,220 @@
+package zones_test
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/luahost/luahost/zones"
+)
+
+// syncBuffer is a buffer that NATS's goroutines may write to.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// settle takes what NATS delivers to the zones until they hold want
+// entities between them, failing the test after a while.
+func settle(t *testing.T, want int, zs ...*zones.Net) { settleB(t, want, zs...) }
+
+func settleB(t testing.TB, want int, zs ...*zones.Net) {
+	t.Helper()
+	deadline := time.After(10 * time.Second)
+	for {
+		total := 0
+		for _, z := range zs {
+			require.NoError(t, z.Take())
+			total += z.Entities()
+		}
+		if total == want {
+			return
+		}
+		select {
+		case <-zs[0].Delivered():
+		case <-zs[len(zs)-1].Delivered():
+		case <-deadline:
+			t.Fatalf("the zones hold %d entities, want %d", total, want)
+		}
+	}
+}
+
+// walkerLines checks the shutdown lines of walkers: each walker once,
+// updated frames times, no frame skipped or repeated.
+func walkerLines(t *testing.T, out string, n, frames int) {
+	t.Helper()
+	seen := make(map[int]bool)
+	for l := range strings.SplitSeq(strings.TrimSpace(out), "\n") {
+		var i, updates, bad int
+		_, err := fmt.Sscanf(l, "walker %d updates %d bad %d", &i, &updates, &bad)
+		require.NoError(t, err, l)
+		assert.False(t, seen[i], "walker %d is in two zones", i)
+		seen[i] = true
+		assert.Equal(t, frames, updates, "walker %d's updates", i)
+		assert.Zero(t, bad, "walker %d skipped or repeated a frame", i)
+	}
+	assert.Len(t, seen, n, "every walker reached the end")
+}
+
+// TestNetHandoffExactlyOnce runs two zones over an embedded NATS server
+// and walks 200 entities back and forth across their edge, stepping the
+// zones in lockstep: after every frame each entity is in exactly one
+// zone, and each was updated once in every frame.
+func TestNetHandoffExactlyOnce(t *testing.T) {
+	const n, frames = 200, 60
+	srv := startNATS(t)
+	layout := zones.Layout{Edges: []float64{0}}
+	var out0, out1 bytes.Buffer
+	z0 := netZone(t, srv.url(), "walk", 0, layout, walkers(n), &out0, io.Discard)
+	z1 := netZone(t, srv.url(), "walk", 1, layout, walkers(n), &out1, io.Discard)
+	for range frames {
+		require.NoError(t, z0.Step(1.0/60))
+		require.NoError(t, z1.Step(1.0/60))
+		settle(t, n, z0, z1)
+	}
+	require.NoError(t, z0.Close())
+	require.NoError(t, z1.Close())
+	walkerLines(t, out0.String()+out1.String(), n, frames)
+}
+
+func TestNetClaim(t *testing.T) {
+	srv := startNATS(t)
+	layout := zones.Layout{Edges: []float64{0}}
+	z := netZone(t, srv.url(), "claim", 1, layout, nil, io.Discard, io.Discard)
+	_, err := zones.Dial(zones.NetOptions{URL: srv.url(), World: "claim", Zone: 1, Layout: layout, Log: io.Discard})
+	require.ErrorIs(t, err, zones.ErrClaimed)
+	assert.Contains(t, err.Error(), "zone 1 of world claim is claimed by another process (pid ")
+	_, err = zones.Dial(zones.NetOptions{URL: srv.url(), World: "claim", Zone: 2, Layout: layout, Log: io.Discard})
+	assert.EqualError(t, err, "zone 2: the world has 2 zones (0 to 1)")
+	require.NoError(t, z.Close())
+	again, err := zones.Dial(zones.NetOptions{URL: srv.url(), World: "claim", Zone: 1, Layout: layout, Log: io.Discard})
+	require.NoError(t, err, "a zone whose owner stopped can be claimed again at once")
+	require.NoError(t, again.Close())
+}
+
+// TestNetResume stops a zone and starts it again: it resumes from the
+// checkpoint its stop saved, and its walkers count every frame of both
+// runs exactly once.
+func TestNetResume(t *testing.T) {
+	srv := startNATS(t)
+	layout := zones.Layout{Edges: []float64{100}}
+	ents := walkers(5)
+	var out bytes.Buffer
+	z := netZone(t, srv.url(), "resume", 0, layout, ents, io.Discard, io.Discard)
+	for range 30 {
+		require.NoError(t, z.Step(1.0/60))
+	}
+	require.NoError(t, z.Close())
+	z = netZone(t, srv.url(), "resume", 0, layout, ents, &out, io.Discard)
+	for range 10 {
+		require.NoError(t, z.Step(1.0/60))
+	}
+	require.NoError(t, z.Close())
+	walkerLines(t, out.String(), 5, 40)
+}
+
+// lineWriter is a log that tests can wait on, line by line.
+type lineWriter struct {
+	syncBuffer
+	lines chan string
+}
+
+func newLineWriter() *lineWriter { return &lineWriter{lines: make(chan string, 1000)} }
+
+func (l *lineWriter) Write(p []byte) (int, error) {
+	for s := range strings.SplitSeq(strings.TrimSuffix(string(p), "\n"), "\n") {
+		select {
+		case l.lines <- s:
+		default:
+		}
+	}
+	return l.syncBuffer.Write(p)
+}
+
+// waitFor waits for a logged line that contains s, stepping z meanwhile
+// (a zone that lost NATS runs on).
+func (l *lineWriter) waitFor(t *testing.T, s string, z *zones.Net) {
+	t.Helper()
+	deadline := time.After(15 * time.Second)
+	for {
+		select {
+		case line := <-l.lines:
+			if strings.Contains(line, s) {
+				return
+			}
+		case <-deadline:
+			t.Fatalf("no line with %q in:\n%s", s, l.String())
+		case <-time.After(20 * time.Millisecond):
+			require.NoError(t, z.Step(1.0/60))
+		}
+	}
+}
+
+// TestNetLost stops the NATS server under two running zones: the zones
+// keep running their own entities, hold the handoffs they cannot send and
+// say so; once the server is back, the held handoffs go out and every
+// walker ends in exactly one zone.
+func TestNetLost(t *testing.T) {
+	const n = 40
+	srv := startNATS(t)
+	layout := zones.Layout{Edges: []float64{0}}
+	var out0, out1 bytes.Buffer
+	log0 := newLineWriter()
+	z0 := netZone(t, srv.url(), "lost", 0, layout, walkers(n), &out0, log0)
+	z1 := netZone(t, srv.url(), "lost", 1, layout, walkers(n), &out1, io.Discard)
+	for range 5 {
+		require.NoError(t, z0.Step(1.0/60))
+		require.NoError(t, z1.Step(1.0/60))
+		settle(t, n, z0, z1)
+	}
+	srv.stop()
+	log0.waitFor(t, "zone 0: lost NATS at "+srv.url(), z0)
+	log0.waitFor(t, "outgoing handoffs until NATS takes them", z0)
+	assert.Positive(t, z0.Entities(), "zone 0 runs its own entities")
+	assert.NotEmpty(t, z0.Transit(), "zone 0 holds what leaves it")
+	srv.start()
+	log0.waitFor(t, "zone 0: NATS is back at "+srv.url(), z0)
+	deadline := time.After(15 * time.Second)
+	for len(z0.Transit())+len(z1.Transit()) > 0 {
+		require.NoError(t, z0.Step(1.0/60))
+		require.NoError(t, z1.Step(1.0/60))
+		select {
+		case <-deadline:
+			t.Fatalf("handoffs still in transit: %v %v", z0.Transit(), z1.Transit())
+		case <-z0.Delivered():
+		case <-z1.Delivered():
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	settle(t, n, z0, z1)
+	require.NoError(t, z0.Close())
+	require.NoError(t, z1.Close())
+	seen := map[int]bool{}
+	for l := range strings.SplitSeq(strings.TrimSpace(out0.String()+out1.String()), "\n") {
+		var i int
+		_, err := fmt.Sscanf(l, "walker %d", &i)
+		require.NoError(t, err, l)
+		assert.False(t, seen[i], "walker %d is in two zones", i)
+		seen[i] = true
+	}
+	assert.Len(t, seen, n)
+}
