@@ -207,7 +207,24 @@ func (n *Net) rejoin() {
 	ctx, stop := context.WithCancel(context.Background())
 	n.watchStop = stop
 	if err := n.watchOwners(ctx); err != nil {
-		fmt.Fprintf(n.opts.Log, "zone %d: %v\n", n.opts.Zone, err)
+		// Tried again at the next check of the transit.
+		n.mu.Lock()
+		n.rejoined = true
+		n.mu.Unlock()
+	}
+	n.checkTransit()
+}
+
+// checkTransitEvery is how many frames pass between two reads of the
+// owner records of the entities in transit, in case the watch missed a
+// change.
+const checkTransitEvery = 30
+
+// checkTransit reads the owner records of the entities in transit and
+// drops those their receivers took.
+func (n *Net) checkTransit() {
+	if len(n.transit) == 0 || !n.isConnected() {
+		return
 	}
 	get, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
 	defer cancel()
@@ -290,6 +307,9 @@ func (n *Net) Step(dt float64) error {
 	}
 	n.publish()
 	n.frames++
+	if n.frames%checkTransitEvery == 0 {
+		n.checkTransit()
+	}
 	if n.frames%n.opts.Checkpoint == 0 {
 		n.save()
 	}
@@ -389,18 +409,24 @@ func (n *Net) forget(id string) {
 	}
 }
 
+// maxAhead is how many frames ahead of the receiver a handoff's sender
+// may be for the handoff to wait until the receiver catches up.
+const maxAhead = 2
+
 // arrive imports one handoff unless the owner record says it is stale: an
 // entity already taken (a message read again after a restart whose
 // checkpoint holds it) or one that moved on since. A handoff from a
-// frame this zone has not run yet waits (wait is true), so that no
-// entity is updated twice for one frame number.
+// frame this zone has not run yet waits for it (wait is true), so that no
+// entity is updated twice for one frame number; zones run on their own
+// clocks, so only while the sender is at most maxAhead frames ahead: a
+// zone far behind (started later) takes handoffs at once.
 func (n *Net) arrive(m jetstream.Msg) (wait bool, err error) {
 	var h handoff
 	if err := json.Unmarshal(m.Data(), &h); err != nil {
 		fmt.Fprintf(n.opts.Log, "zone %d: a handoff message that is not one, skipped: %v\n", n.opts.Zone, err)
 		return false, nil
 	}
-	if h.Frame > n.rt.Frame() {
+	if h.Frame > n.rt.Frame() && h.Frame-n.rt.Frame() <= maxAhead {
 		return true, nil
 	}
 	if md, err := m.Metadata(); err == nil {
