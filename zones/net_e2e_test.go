@@ -209,11 +209,11 @@ func requireEachOnce(t *testing.T, url, world string, n int) {
 }
 
 // TestZoneProcesses runs the real binary twice, zones 0 and 1 of one
-// world over an embedded NATS server on a loopback port, while 100
-// walkers stream across their edge; both stop cleanly, and every walker
-// is in exactly one place with its state.
+// world over the real nats-server on a loopback port, while 100 walkers
+// stream across their edge; both stop cleanly, and every walker is in
+// exactly one place with its state.
 func TestZoneProcesses(t *testing.T) {
-	srv := startNATS(t)
+	srv := startNATSBinary(t)
 	h := watchHandoffs(t, srv.url(), "procs")
 	z0 := startZone(t, srv.url(), "procs", 0, "--fps", "200")
 	z1 := startZone(t, srv.url(), "procs", 1, "--fps", "200")
@@ -228,7 +228,7 @@ func TestZoneProcesses(t *testing.T) {
 // checkpoint and that, once both stopped, every walker is in exactly one
 // place with its state.
 func TestZoneKilled(t *testing.T) {
-	srv := startNATS(t)
+	srv := startNATSBinary(t)
 	h := watchHandoffs(t, srv.url(), "killed")
 	z0 := startZone(t, srv.url(), "killed", 0, "--fps", "200", "--checkpoint", "20")
 	z1 := startZone(t, srv.url(), "killed", 1, "--fps", "200", "--checkpoint", "20")

@@ -1,9 +1,13 @@
 package zones_test
 
 import (
+	"bufio"
 	"io"
 	"net"
+	"os"
+	"os/exec"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -15,24 +19,50 @@ import (
 	"github.com/luahost/luahost/zones"
 )
 
-// natsServer is a NATS server with JetStream embedded in the test
-// process, on a loopback port, storing in a folder of the test: it can be
-// stopped and started again on the same port and store.
+// natsServer is a NATS server with JetStream on a loopback port, storing
+// in a folder of the test: embedded in the test process, or the real
+// nats-server binary. It can be stopped and started again on the same
+// port and store.
 type natsServer struct {
 	t    testing.TB
 	port int
 	dir  string
 	srv  *natsserver.Server
+	// bin is the nats-server binary ("": embedded), cmd its process.
+	bin string
+	cmd *exec.Cmd
 }
 
 // startNATS starts an embedded NATS server; it stops when the test ends.
 func startNATS(t testing.TB) *natsServer {
 	t.Helper()
+	return newNATS(t, "")
+}
+
+// startNATSBinary starts the real nats-server binary. Where it is not
+// installed, the test says so and runs against the embedded server
+// instead; in CI (the environment variable CI set), that fails the test:
+// .ci/run installs it.
+func startNATSBinary(t testing.TB) *natsServer {
+	t.Helper()
+	bin, err := exec.LookPath("nats-server")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("nats-server is not installed (.ci/run installs it): %v", err)
+		}
+		t.Log("nats-server is not installed: running against the embedded server")
+		bin = ""
+	}
+	return newNATS(t, bin)
+}
+
+func newNATS(t testing.TB, bin string) *natsServer {
+	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	port := l.Addr().(*net.TCPAddr).Port
 	require.NoError(t, l.Close())
-	s := &natsServer{t: t, port: port, dir: t.TempDir()}
+	s := &natsServer{t: t, port: port, dir: t.TempDir(), bin: bin}
 	s.start()
 	t.Cleanup(s.stop)
 	return s
@@ -40,6 +70,10 @@ func startNATS(t testing.TB) *natsServer {
 
 func (s *natsServer) start() {
 	s.t.Helper()
+	if s.bin != "" {
+		s.startBinary()
+		return
+	}
 	srv, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: s.port, JetStream: true, StoreDir: s.dir, NoLog: true, NoSigs: true})
 	require.NoError(s.t, err)
 	go srv.Start()
@@ -47,7 +81,42 @@ func (s *natsServer) start() {
 	s.srv = srv
 }
 
+// startBinary starts nats-server and waits until it says it is ready.
+func (s *natsServer) startBinary() {
+	s.t.Helper()
+	cmd := exec.Command(s.bin, "-js", "-a", "127.0.0.1", "-p", strconv.Itoa(s.port), "-sd", s.dir)
+	pipe, err := cmd.StderrPipe()
+	require.NoError(s.t, err)
+	require.NoError(s.t, cmd.Start())
+	s.cmd = cmd
+	ready := make(chan bool, 1)
+	go func() {
+		sc := bufio.NewScanner(pipe)
+		said := false
+		for sc.Scan() {
+			if !said && strings.Contains(sc.Text(), "Server is ready") {
+				said = true
+				ready <- true
+			}
+		}
+		if !said {
+			ready <- false
+		}
+	}()
+	select {
+	case ok := <-ready:
+		require.True(s.t, ok, "nats-server ended before it was ready")
+	case <-time.After(20 * time.Second):
+		s.t.Fatal("nats-server did not say it was ready")
+	}
+}
+
 func (s *natsServer) stop() {
+	if s.cmd != nil {
+		_ = s.cmd.Process.Signal(os.Interrupt)
+		_ = s.cmd.Wait()
+		s.cmd = nil
+	}
 	if s.srv != nil {
 		s.srv.Shutdown()
 		s.srv.WaitForShutdown()
