@@ -23,4 +23,11 @@
 // [Host.Self] and writes one key with [Host.SetSelf]; [Host.Instances]
 // iterates a script's instances. ctx.log lines and reload notices go to
 // [Options.Log], or through log/slog ([Options.Logger]).
+//
+// Between frames, [Host.Snapshot] saves the world (a [Snapshot], written
+// by [Snapshot.Marshal] and read by [ParseSnapshot]; see docs/snapshot.md)
+// and [Host.Restore] continues it in a fresh runtime and host, without
+// onCreate and with the optional onRestore. [Host.Export] and
+// [Host.Import] ([Host.ExportAll], [Host.ImportAll]) move entities, as
+// [EntitySnapshot] values, between worlds running the same scripts.
 package luabind

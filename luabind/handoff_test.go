@@ -122,6 +122,9 @@ func TestImportBadSnapshot(t *testing.T) {
 		{"bad state", func(s *EntitySnapshot) { s.State = "dying" }, `state "dying"`},
 		{"unsorted tags", func(s *EntitySnapshot) { s.Tags = []string{"b", "a"} }, "tags must be non-empty strings, sorted"},
 		{"bad timer", func(s *EntitySnapshot) { s.Instances[0].Timers[0].Fn = "" }, "timers[0]"},
+		{"timer id twice", func(s *EntitySnapshot) {
+			s.Instances[0].Timers = append(s.Instances[0].Timers, s.Instances[0].Timers[0])
+		}, "bad snapshot: timer id 1 is given twice"},
 		{"seq order", func(s *EntitySnapshot) {
 			s.Instances = append(s.Instances, s.Instances[0])
 			s.Instances[1].Self.Value = table

@@ -217,6 +217,18 @@ func (h *Host) entityState(snap *EntitySnapshot, where string, n int, added *[]*
 				return fail("instances[%d] (%s): timers[%d]: %w: want a positive id, a function name, a due time and a period not below 0", i, is.Script, j, runtime.ErrBadSnapshot)
 			}
 		}
+		if len(is.Timers) > 1 {
+			ids := make([]int64, len(is.Timers))
+			for j, ts := range is.Timers {
+				ids[j] = ts.ID
+			}
+			slices.Sort(ids)
+			for j := 1; j < len(ids); j++ {
+				if ids[j] == ids[j-1] {
+					return fail("instances[%d] (%s): %w: timer id %d is given twice", i, is.Script, runtime.ErrBadSnapshot, ids[j])
+				}
+			}
+		}
 		if es.Instances == nil {
 			es.Instances = make([]runtime.InstanceState, 0, len(snap.Instances))
 		}

@@ -122,7 +122,8 @@ func TestRestoreBadSnapshots(t *testing.T) {
 		{"handle out of range", `"self":{"hp":`, `"self":{"x":{"$entity":"999:1"},"hp":`, "entity(999:1) is out of range"},
 		{"future generation", `"self":{"hp":`, `"self":{"x":{"$entity":"1:7"},"hp":`, "slot 1 has not reached that generation"},
 		{"unknown tag", `"self":{"hp":`, `"self":{"x":{"$vector":[1,2,3]},"hp":`, `unknown tag "$vector"`},
-		{"slot twice", `"free":["`, `"free":["1:5","`, "slot 1 is listed twice"},
+		{"slot twice", `"free":["`, `"free":["1:5","`, "slots is 13, but the snapshot lists"},
+		{"huge slots", `"slots":13`, `"slots":4000000000`, "slots is 4000000000"},
 		{"bad random", `"random":"`, `"random":"x`, "random"},
 	}
 	for _, c := range cases {

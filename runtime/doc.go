@@ -50,6 +50,15 @@
 // [Runtime.AllEntities], [Runtime.AllInstances] and [Runtime.InstancesOf]
 // iterate the whole world or one script.
 //
+// # Snapshots
+//
+// Between frames, [Runtime.Save] returns what the runtime owns of the
+// world (a [WorldState]: the slot map with its generations and free list,
+// entities, the schedule's order, the blackboard) and [Runtime.Restore]
+// rebuilds it in a fresh runtime without running any callback.
+// [Runtime.SaveEntity], [Runtime.Evict] and [Runtime.Adopt] move one
+// entity between runtimes. Package luabind adds the scripts' state.
+//
 // A Runtime is driven by one goroutine; separate Runtimes share nothing.
 // Callback errors are reported once, as a [ScriptError] whose Err is the
 // Go cause, through [Options.OnError] (or logged through

@@ -167,12 +167,17 @@ func (rt *Runtime) Fresh() bool {
 }
 
 // Check validates ws on its own: the slot map (every slot from 1 to
-// Slots-1 exactly once, free or taken, generations not 0), entity states
+// Slots-1 exactly once, free or an entity's, generations not 0), entity states
 // (Pending or Active), names, tags, instance sequence numbers (unique, at
 // most Seq) and scripts (not nil). The error wraps ErrBadSnapshot.
 func (ws *WorldState) Check() error {
 	if ws.Slots == 0 {
 		return fmt.Errorf("%w: slots must be at least 1 (slot 0 is reserved)", ErrBadSnapshot)
+	}
+	// Checked before anything is sized by Slots, so that a hostile
+	// snapshot cannot make the check allocate more than it lists.
+	if n := uint64(len(ws.Free)) + uint64(len(ws.Entities)) + 1; uint64(ws.Slots) != n {
+		return fmt.Errorf("%w: slots is %d, but the snapshot lists %d free slots and %d entities (slot 0 is reserved: want %d)", ErrBadSnapshot, ws.Slots, len(ws.Free), len(ws.Entities), n)
 	}
 	taken := make([]bool, ws.Slots)
 	claim := func(h Handle, what string) error {
@@ -216,11 +221,7 @@ func (ws *WorldState) Check() error {
 			return fmt.Errorf("%w: two instances have the seq %d", ErrBadSnapshot, seqs[i])
 		}
 	}
-	for i, taken := range taken[1:] {
-		if !taken {
-			return fmt.Errorf("%w: slot %d is neither free nor an entity's", ErrBadSnapshot, i+1)
-		}
-	}
+	// As many slots as listed, each listed once: every slot is listed.
 	for _, order := range ws.NameOrder {
 		var name string
 		for i, h := range order {

@@ -116,8 +116,9 @@ func TestWorldStateCheck(t *testing.T) {
 		change func(ws *WorldState)
 		want   string
 	}{
-		{"slot missing", func(ws *WorldState) { ws.Free = nil }, "slot 2 is neither free nor an entity's"},
-		{"slot twice", func(ws *WorldState) { ws.Free = []Handle{{1, 2}, {2, 4}} }, "slot 1 is listed twice"},
+		{"slot missing", func(ws *WorldState) { ws.Free = nil }, "slots is 3, but the snapshot lists 0 free slots and 1 entities"},
+		{"huge slots", func(ws *WorldState) { ws.Slots = 1 << 31 }, "slots is 2147483648"},
+		{"slot twice", func(ws *WorldState) { ws.Slots, ws.Free = 4, []Handle{{1, 2}, {2, 4}} }, "slot 1 is listed twice"},
 		{"out of range", func(ws *WorldState) { ws.Free = []Handle{{7, 1}} }, "index out of range"},
 		{"generation 0", func(ws *WorldState) { ws.Free = []Handle{{2, 0}} }, "generation 0"},
 		{"dying", func(ws *WorldState) { ws.Entities[0].State = StateDying }, "state dying"},
