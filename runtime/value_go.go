@@ -46,9 +46,9 @@ type ptrRef struct {
 }
 
 // plainReflect is value for a value of any other type than the ones
-// value knows.
+// value knows (never an interface: rv holds a dynamic value).
 func plainReflect(rv reflect.Value, path string, depth int, seen []any, c *PlainCount) (any, error) {
-	if rv.CanInterface() && rv.Type().Implements(textMarshaler) && (rv.Kind() != reflect.Pointer || !rv.IsNil()) {
+	if rv.Type().Implements(textMarshaler) && (rv.Kind() != reflect.Pointer || !rv.IsNil()) {
 		text, err := rv.Interface().(encoding.TextMarshaler).MarshalText()
 		if err != nil {
 			return nil, notPlain(path, "a %s whose MarshalText failed: %v", rv.Type(), err)
@@ -66,11 +66,6 @@ func plainReflect(rv reflect.Value, path string, depth int, seen []any, c *Plain
 		return rv.Float(), nil
 	case reflect.String:
 		return c.str(path, rv.String())
-	case reflect.Interface:
-		if rv.IsNil() {
-			return nil, nil
-		}
-		return plainReflectValue(rv.Elem(), path, depth, seen, c)
 	case reflect.Pointer:
 		if rv.IsNil() {
 			return nil, nil
@@ -165,11 +160,11 @@ func plainTable(rv reflect.Value, path string, depth int, seen []any, c *PlainCo
 	return out, nil
 }
 
-// plainReflectValue is value for the element, field or pointee rv.
+// plainReflectValue is value for the element, field or pointee rv. Every
+// value plain reaches can be had as an interface: it reads exported
+// fields only, and those promoted from embedded structs, as
+// encoding/json does.
 func plainReflectValue(rv reflect.Value, path string, depth int, seen []any, c *PlainCount) (any, error) {
-	if !rv.CanInterface() {
-		return plainReflect(rv, path, depth, seen, c)
-	}
 	return value(rv.Interface(), path, depth, seen, c)
 }
 

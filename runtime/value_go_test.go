@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"errors"
 	"math"
 	"testing"
 	"time"
@@ -44,6 +45,58 @@ type node struct {
 
 type pair struct{ A, B *loot }
 
+type (
+	flag   bool
+	weight float32
+	count  uint8
+)
+
+// omits has every kind of field omitempty leaves out when empty.
+type omits struct {
+	B flag           `json:"b,omitempty"`
+	U count          `json:"u,omitempty"`
+	F weight         `json:"f,omitempty"`
+	P *int           `json:"p,omitempty"`
+	I any            `json:"i,omitempty"`
+	M map[string]int `json:"m,omitempty"`
+	S struct{}       `json:"s,omitempty"`
+	Z Vec3           `json:"z,omitzero"`
+}
+
+// chain embeds a pointer to itself: its fields are promoted once.
+type chain struct {
+	*chain
+	Link string
+}
+
+// tagWins has two fields named Kind at the same depth; the tagged one wins.
+type tagWins struct {
+	base
+	kindTag
+}
+
+type kindTag struct {
+	Label string `json:"Kind"`
+}
+
+// badText is a TextMarshaler that fails.
+type badText struct{}
+
+func (badText) MarshalText() ([]byte, error) { return nil, errors.New("no text") }
+
+// placed has its handle and position in an unexported embedded struct,
+// whose exported fields are promoted.
+type placed struct {
+	spot
+	Name string
+}
+
+type spot struct {
+	Owner Handle
+	At    Vec3
+	Tags  []any
+}
+
 // TestPlainGoValues: Go slices, maps with string keys and structs of any
 // type are plain data as encoding/json would read them.
 func TestPlainGoValues(t *testing.T) {
@@ -74,6 +127,13 @@ func TestPlainGoValues(t *testing.T) {
 		{"nil embedded pointer", monster{Kind: "k"}, `{id=0, Kind="k", HP=0}`},
 		{"list of structs", []named{{"a"}, {"b"}}, `{{Label="a"}, {Label="b"}}`},
 		{"shared pointer is no cycle", pair{shared, shared}, `{A={name="gem", -=0, stats={}, Spot=vec3(0, 0, 0)}, B={name="gem", -=0, stats={}, Spot=vec3(0, 0, 0)}}`},
+		{"unexported embedded struct", placed{spot: spot{Owner: h, At: Vec3{1, 2, 3}, Tags: []any{"x", 2}}, Name: "p"},
+			`{Owner=entity(4:2), At=vec3(1, 2, 3), Tags={"x", 2}, Name="p"}`},
+		{"omitempty leaves out empty values", omits{}, "{s={}}"},
+		{"omitempty keeps set values of every kind", omits{B: true, U: 1, F: 0.5, P: new(int), I: 0, M: map[string]int{"a": 1}, Z: Vec3{X: 1}},
+			"{b=true, u=1, f=0.5, p=0, i=0, m={a=1}, s={}, z=vec3(1, 0, 0)}"},
+		{"an embedded pointer to its own type", chain{Link: "a"}, `{Link="a"}`},
+		{"a tagged field hides an untagged one as deep", tagWins{base: base{Kind: "untagged"}, kindTag: kindTag{"tagged"}}, `{id=0, Kind="tagged"}`},
 		{"text marshaler", map[string]any{"at": time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}, `{at="2026-01-02T03:04:05Z"}`},
 		{"interface holding nil", []any{1, any(nil), map[string]any{"x": (*node)(nil)}}, "{1, [3]={}}"},
 		{"largest exact integers", []any{int64(MaxExactInt), -MaxExactInt, uint64(MaxExactInt)}, "{9.007199254740992e+15, -9.007199254740992e+15, 9.007199254740992e+15}"},
@@ -92,6 +152,12 @@ func TestPlainGoValues(t *testing.T) {
 func TestPlainGoValuesRefused(t *testing.T) {
 	loop := &node{Name: "a"}
 	loop.Next = &node{Name: "b", Next: loop}
+	type list []any
+	selfList := list{1, nil}
+	selfList[1] = selfList
+	type dict map[string]any
+	selfDict := dict{}
+	selfDict["me"] = selfDict
 	type withChan struct {
 		Items []any `json:"items"`
 	}
@@ -116,6 +182,9 @@ func TestPlainGoValuesRefused(t *testing.T) {
 		{"map with int keys", map[string]map[int]string{"m": {}}, "props.m: cannot store a map[int]string: a map's keys must be strings"},
 		{"pointer cycle", loop, "props.Next.Next: cannot store a cycle"},
 		{"complex field", struct{ Z complex64 }{}, "props.Z: cannot store a value of type complex64"},
+		{"named slice containing itself", selfList, "props[2]: cannot store a cycle"},
+		{"named map containing itself", selfDict, "props.me: cannot store a cycle"},
+		{"failing MarshalText", []badText{{}}, "props[1]: cannot store a runtime.badText whose MarshalText failed: no text"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
