@@ -23,7 +23,9 @@
 //	GET  /api/entities/{id}         the entity, "rotation", "scale", and "instances": [{"script", "self", "faulted", "error", "at": {"file", "line", "callback", "frame"}}]
 //	GET  /api/blackboard            {"blackboard": {key: value}}
 //	GET  /api/scripts               {"frame", "scripts": [{"script", "instances", "calls", "errors", "totalMs", "meanUs", "maxMs", "frameMs", "frameCalls", "exact"}]}
-//	GET  /api/stream                server-sent events: "frame" (the world's figures and "scriptMs"), "error", "reload", "dropped"
+//	GET  /api/stream                server-sent events: "frame" (the world's figures and "scriptMs": each script's ms in the last frame),
+//	                                "error" ({"script", "entity", "callback", "frame", "file", "line", "message"}),
+//	                                "reload" ({"script", "file", "instances", "ms", "frame", "error"}), "dropped"
 //	POST /api/pause, /api/resume    the world's figures
 //	POST /api/step                  one frame of a paused world; answers after it ran
 //	POST /api/entities/{id}/self    {"script", "key", "value"}: self[key] = value (null removes it)

@@ -31,6 +31,8 @@ type world struct {
 	a, b, c runtime.Handle
 	stop    chan struct{}
 	stopped chan struct{}
+	// jobs run on the loop's goroutine (onWorld).
+	jobs chan func()
 	out     syncBuffer
 }
 
@@ -57,7 +59,7 @@ func (s *syncBuffer) String() string {
 // is 0: the loop then only serves requests).
 func newWorld(t *testing.T, opts Options, tick time.Duration, setup ...func(*world)) *world {
 	t.Helper()
-	w := &world{t: t, stop: make(chan struct{}), stopped: make(chan struct{})}
+	w := &world{t: t, stop: make(chan struct{}), stopped: make(chan struct{}), jobs: make(chan func())}
 	w.rt = runtime.New(runtime.Options{Seed: 1, OnError: func(error) {}})
 	host, err := luabind.New(w.rt, luabind.Options{Dir: "testdata/scripts", Budget: 50 * time.Millisecond, Stdout: &w.out, Log: &w.out})
 	require.NoError(t, err)
@@ -106,10 +108,22 @@ func (w *world) loop(tick time.Duration) {
 			return
 		case <-w.in.Pending():
 			w.in.Drain()
+		case job := <-w.jobs:
+			job()
 		case <-frames:
 			_ = w.rt.Step(1.0 / 60)
 		}
 	}
+}
+
+// onWorld runs fn on the loop's goroutine, between frames, and waits.
+func (w *world) onWorld(fn func()) {
+	done := make(chan struct{})
+	w.jobs <- func() {
+		defer close(done)
+		fn()
+	}
+	<-done
 }
 
 // close stops the loop (releasing a paused world), the server, and

@@ -67,15 +67,13 @@ type Inspector struct {
 	frameTime  time.Duration
 	// faults are the last errors of instances, by entity and script.
 	faults map[faultKey]*runtime.ScriptError
-	// reloads is the host's reload count the streams were last told.
-	reloads int
 	// insts is the buffer of an entity's instances in a listing.
 	insts []*runtime.Instance
 }
 
 // New returns an inspector of host's world and registers its hooks on the
-// host's runtime (frame timing, serving requests at the end of every
-// Step, errors, Close). Call it between frames, on the goroutine that
+// host and its runtime (frame timing, serving requests at the end of
+// every Step, errors, reloads, Close). Call it between frames, on the goroutine that
 // drives the world.
 func New(host *luabind.Host, opts Options) (*Inspector, error) {
 	rt := host.Runtime()
@@ -88,19 +86,19 @@ func New(host *luabind.Host, opts Options) (*Inspector, error) {
 		return nil, fmt.Errorf("inspect: %w", runtime.ErrStepping)
 	}
 	in := &Inspector{
-		host:    host,
-		rt:      rt,
-		opts:    opts,
-		hub:     newHub(),
-		wake:    make(chan struct{}, 1),
-		closed:  make(chan struct{}),
-		faults:  make(map[faultKey]*runtime.ScriptError),
-		reloads: host.Stats().Reloads,
+		host:   host,
+		rt:     rt,
+		opts:   opts,
+		hub:    newHub(),
+		wake:   make(chan struct{}, 1),
+		closed: make(chan struct{}),
+		faults: make(map[faultKey]*runtime.ScriptError),
 	}
 	in.routes()
 	rt.BeforeStep(in.beforeStep)
 	rt.AfterStep(in.afterStep)
 	rt.OnReport(in.onReport)
+	host.ObserveReloads(in.onReload)
 	rt.OnClose(in.Close)
 	return in, nil
 }

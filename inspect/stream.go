@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
 )
 
@@ -147,10 +148,6 @@ func (in *Inspector) publishFrame() {
 		return
 	}
 	hs := in.host.Stats()
-	if hs.Reloads > in.reloads {
-		in.publish("reload", reloadJSON{Frame: in.rt.Frame(), Reloads: hs.Reloads, New: hs.Reloads - in.reloads})
-		in.reloads = hs.Reloads
-	}
 	f := frameJSON{worldJSON: in.worldFrom(hs), ScriptMS: make(map[string]number, len(hs.Timing))}
 	for _, s := range hs.Timing {
 		f.ScriptMS[s.Script] = number(ms(s.Frame.Total))
@@ -162,12 +159,25 @@ func (in *Inspector) publishFrame() {
 	in.hub.frame(data)
 }
 
-// reloadJSON is the "reload" event: hot reloads applied since the last
-// frame summary a stream could see (New), and in all.
+// reloadJSON is the "reload" event: one hot reload, applied (the
+// instances migrated) or refused (its error, with file:line).
 type reloadJSON struct {
-	Frame   uint64 `json:"frame"`
-	Reloads int    `json:"reloads"`
-	New     int    `json:"new"`
+	Script    string  `json:"script"`
+	File      string  `json:"file"`
+	Instances int     `json:"instances"`
+	MS        number  `json:"ms"`
+	Frame     uint64  `json:"frame"`
+	Error     *string `json:"error"`
+}
+
+// onReload streams a hot reload; on the driving goroutine.
+func (in *Inspector) onReload(ri luabind.ReloadInfo) {
+	r := reloadJSON{Script: ri.Script, File: ri.File, Instances: ri.Instances, MS: number(ms(ri.Duration)), Frame: in.rt.Frame()}
+	if ri.Err != nil {
+		msg := ri.Err.Error()
+		r.Error = &msg
+	}
+	in.publish("reload", r)
 }
 
 // faultKey names an instance for its last error: its entity and script.
@@ -193,6 +203,10 @@ func (in *Inspector) onReport(err error) {
 	var se *runtime.ScriptError
 	if !errors.As(err, &se) {
 		in.publish("error", errorJSON{Frame: in.rt.Frame(), Message: err.Error()})
+		return
+	}
+	if se.Callback == "reload" {
+		// A refused hot reload: its "reload" event says so.
 		return
 	}
 	if !se.Entity.IsZero() {
@@ -224,7 +238,7 @@ func (in *Inspector) publish(kind string, v any) {
 }
 
 // stream serves GET /api/stream: server-sent events "frame" (frameJSON,
-// at most one per frameEvery), "error" (errorJSON), "reload" and
+// at most one per frameEvery), "error" (errorJSON), "reload" (reloadJSON) and
 // "dropped" (how many events a lagging client lost). A new stream starts
 // with the recent errors and reloads.
 func (in *Inspector) stream(w http.ResponseWriter, r *http.Request) {

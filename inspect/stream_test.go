@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -64,7 +65,8 @@ func until(t *testing.T, got <-chan sse, want func(sse) bool) []sse {
 
 // TestStream reads the event stream of a running world: it starts with
 // the error that happened before it was opened, then brings frame
-// summaries with each script's time, and a pause.
+// summaries with each script's time, hot reloads applied and refused, a
+// pause and a step.
 func TestStream(t *testing.T) {
 	w := newWorld(t, Options{}, 2*time.Millisecond)
 	resp, err := http.Get(w.srv.URL + "/api/stream")
@@ -84,6 +86,27 @@ func TestStream(t *testing.T) {
 		assert.Contains(t, frame, k)
 	}
 	assert.Contains(t, frame["scriptMs"], "mover")
+
+	src, err := os.ReadFile("testdata/scripts/reader.lua")
+	require.NoError(t, err)
+	w.onWorld(func() {
+		assert.NoError(t, w.host.Reload("reader", src))
+		assert.Error(t, w.host.Reload("reader", []byte("return {")))
+	})
+	seen = until(t, got, func(e sse) bool { return e.kind == "reload" && e.data["error"] != nil })
+	var reloads []map[string]any
+	for _, e := range seen {
+		if e.kind == "reload" {
+			reloads = append(reloads, e.data)
+		}
+		assert.NotEqual(t, "error", e.kind, "a refused reload is a reload event, not an error too: %v", e.data)
+	}
+	require.Len(t, reloads, 2)
+	assert.Equal(t, "reader", reloads[0]["script"])
+	assert.Equal(t, "testdata/scripts/reader.lua", reloads[0]["file"])
+	assert.Equal(t, 1.0, reloads[0]["instances"])
+	assert.Nil(t, reloads[0]["error"])
+	assert.Contains(t, reloads[1]["error"], "testdata/scripts/reader.lua:1:")
 
 	w.post("/api/pause", "")
 	until(t, got, func(e sse) bool { return e.kind == "frame" && e.data["paused"] == true })

@@ -167,6 +167,8 @@ type Host struct {
 	zoning zoning
 	// console is set while Eval runs a snippet: require reads no file.
 	console bool
+	// reloadObservers are the functions given to ObserveReloads.
+	reloadObservers []func(ReloadInfo)
 }
 
 type registered struct {

@@ -61,3 +61,22 @@ func TestOnReload(t *testing.T) {
 	}
 	assert.Equal(t, 2, w.h.Stats().Reloads)
 }
+
+// TestObserveReloads: functions given to ObserveReloads hear of every
+// reload after Options.OnReload, in the order they were given.
+func TestObserveReloads(t *testing.T) {
+	var order []string
+	w := newWorld(t, func(_ *runtime.Options, o *Options) {
+		o.OnReload = func(ri ReloadInfo) { order = append(order, "option "+ri.Script) }
+	})
+	w.h.ObserveReloads(func(ri ReloadInfo) { order = append(order, "first "+ri.Script) })
+	w.h.ObserveReloads(func(ri ReloadInfo) {
+		order = append(order, "second "+ri.Script)
+		assert.Error(t, ri.Err)
+	})
+	src := `return { onUpdate = function(self) end }`
+	require.NoError(t, w.h.Reload("counter", []byte(src)))
+	w.spawn("", "counter")
+	assert.Error(t, w.h.Reload("counter", []byte(`return {`)))
+	assert.Equal(t, []string{"option counter", "first counter", "second counter"}, order)
+}

@@ -155,10 +155,24 @@ type ReloadInfo struct {
 // reloaded tells Options.OnReload of the reload of s that started at
 // start and returns err.
 func (h *Host) reloaded(s *Script, migrated int, start time.Time, err error) error {
+	if h.opts.OnReload == nil && len(h.reloadObservers) == 0 {
+		return err
+	}
+	info := ReloadInfo{Script: s.name, File: s.file, Instances: migrated, Duration: time.Since(start), Err: err}
 	if h.opts.OnReload != nil {
-		h.opts.OnReload(ReloadInfo{Script: s.name, File: s.file, Instances: migrated, Duration: time.Since(start), Err: err})
+		h.opts.OnReload(info)
+	}
+	for _, fn := range h.reloadObservers {
+		fn(info)
 	}
 	return err
+}
+
+// ObserveReloads registers fn to receive every hot reload, as
+// Options.OnReload does, after it: for a Go package that watches a host
+// it did not make (the inspector). Call it on the driving goroutine.
+func (h *Host) ObserveReloads(fn func(ReloadInfo)) {
+	h.reloadObservers = append(h.reloadObservers, fn)
 }
 
 // migrate builds inst's self in the new state st and runs st's onReload on

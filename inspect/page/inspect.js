@@ -616,7 +616,8 @@ function connect() {
   });
   es.addEventListener("reload", (ev) => {
     const r = JSON.parse(ev.data);
-    log("reload", `frame ${r.frame}`, `${r.new} script${r.new === 1 ? "" : "s"} hot-reloaded (${r.reloads} in all)`);
+    if (r.error) log("error", `frame ${r.frame} reload of ${r.file} refused`, r.error);
+    else log("reload", `frame ${r.frame}`, `reloaded ${r.file}: ${r.instances} instances migrated in ${fmt(r.ms, 1)} ms`);
   });
   es.addEventListener("dropped", (ev) => log("error", "stream", `${ev.data} events dropped`));
   es.onerror = () => {
