@@ -33,7 +33,7 @@ type world struct {
 	stopped chan struct{}
 	// jobs run on the loop's goroutine (onWorld).
 	jobs chan func()
-	out     syncBuffer
+	out  syncBuffer
 }
 
 // syncBuffer is a bytes.Buffer safe for concurrent use.
