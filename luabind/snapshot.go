@@ -257,18 +257,18 @@ func (h *Host) idle(what string) error {
 // data (selves, timer data, the blackboard) is one of the world's, live
 // or stale.
 func checkHandles(snap *Snapshot, ws *runtime.WorldState) error {
+	valid := ws.Valid
 	for i, es := range snap.Entities {
 		for j, is := range es.Instances {
-			where := fmt.Sprintf("entities[%d] (%s): instances[%d] (%s)", i, es.ID, j, is.Script)
-			if err := eachHandle(is.Self.Value, ws.Valid); err != nil {
-				return fmt.Errorf("%s: self: %w", where, err)
+			if err := eachHandle(is.Self.Value, valid); err != nil {
+				return fmt.Errorf("entities[%d] (%s): instances[%d] (%s): self: %w", i, es.ID, j, is.Script, err)
 			}
 			for k, ts := range is.Timers {
 				if ts.Data == nil {
 					continue
 				}
-				if err := eachHandle(ts.Data.Value, ws.Valid); err != nil {
-					return fmt.Errorf("%s: timers[%d]: %w", where, k, err)
+				if err := eachHandle(ts.Data.Value, valid); err != nil {
+					return fmt.Errorf("entities[%d] (%s): instances[%d] (%s): timers[%d]: %w", i, es.ID, j, is.Script, k, err)
 				}
 			}
 		}
@@ -278,7 +278,7 @@ func checkHandles(snap *Snapshot, ws *runtime.WorldState) error {
 		if !ok {
 			return fmt.Errorf("%w: blackboard keys must be strings, not %s", runtime.ErrBadSnapshot, runtime.FormatPlain(f.Key))
 		}
-		if err := eachHandle(f.Value, ws.Valid); err != nil {
+		if err := eachHandle(f.Value, valid); err != nil {
 			return fmt.Errorf("blackboard key %q: %w", k, err)
 		}
 	}

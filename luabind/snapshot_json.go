@@ -61,17 +61,38 @@ func formatError(format string) error {
 // document into its own type and migrating it to the current one, so
 // that old snapshots stay readable (docs/snapshot.md, "Versions").
 func ParseSnapshot(data []byte) (*Snapshot, error) {
+	format, err := readFormat(data)
+	if err != nil {
+		return nil, err
+	}
+	switch format {
+	case Format:
+		return parseV1(data)
+	}
+	return nil, formatError(format)
+}
+
+// readFormat returns the document's "format" field: from its first key
+// when it is there, as snapshots write it (without reading the rest),
+// otherwise from the whole document.
+func readFormat(data []byte) (string, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err == nil && t == json.Delim('{') {
+		if k, err := dec.Token(); err == nil && k == "format" {
+			if v, err := dec.Token(); err == nil {
+				if s, ok := v.(string); ok {
+					return s, nil
+				}
+			}
+		}
+	}
 	var head struct {
 		Format string `json:"format"`
 	}
 	if err := json.Unmarshal(data, &head); err != nil {
-		return nil, jsonError(data, err)
+		return "", jsonError(data, err)
 	}
-	switch head.Format {
-	case Format:
-		return parseV1(data)
-	}
-	return nil, formatError(head.Format)
+	return head.Format, nil
 }
 
 // parseV1 reads a luahost-snapshot/1 document in one pass. When that

@@ -18,12 +18,12 @@ import (
 func ParsePlainJSON(data []byte) (any, error) {
 	p := plainParser{data: data}
 	p.space()
-	v, err := p.value("", 0)
+	v, err := p.value(0)
 	if err != nil {
 		return nil, err
 	}
 	if p.space(); p.i != len(p.data) {
-		return nil, p.fail("", "unexpected data after the value")
+		return nil, p.fail("unexpected data after the value")
 	}
 	return v, nil
 }
@@ -32,14 +32,43 @@ type plainParser struct {
 	data  []byte
 	i     int
 	count PlainCount
+	segs  []seg
 }
 
-func (p *plainParser) fail(path, format string, args ...any) error {
-	where := "the value"
-	if path != "" {
-		where = path
+// seg is one step of the path to the value being read: a key, or an
+// array index when key is "" and n > 0.
+type seg struct {
+	key string
+	n   int
+	any any
+}
+
+// push and pop track the path to the value being read, for errors; the
+// path is made into a string only when there is an error.
+func (p *plainParser) push(s seg) { p.segs = append(p.segs, s) }
+func (p *plainParser) pop()       { p.segs = p.segs[:len(p.segs)-1] }
+
+// path names the value being read: a.b[2], or "the value" at the top.
+func (p *plainParser) path() string {
+	path := ""
+	for _, s := range p.segs {
+		switch {
+		case s.any != nil:
+			path = joinPath(path, s.any)
+		case s.n > 0:
+			path = fmt.Sprintf("%s[%d]", path, s.n)
+		default:
+			path = joinPath(path, s.key)
+		}
 	}
-	return fmt.Errorf("%w: %s (byte %d): %s", ErrBadSnapshot, where, p.i, fmt.Sprintf(format, args...))
+	if path == "" {
+		return "the value"
+	}
+	return path
+}
+
+func (p *plainParser) fail(format string, args ...any) error {
+	return fmt.Errorf("%w: %s (byte %d): %s", ErrBadSnapshot, p.path(), p.i, fmt.Sprintf(format, args...))
 }
 
 func (p *plainParser) space() {
@@ -62,31 +91,31 @@ func (p *plainParser) peek() byte {
 }
 
 // expect consumes c (after white space) or fails.
-func (p *plainParser) expect(path string, c byte) error {
+func (p *plainParser) expect(c byte) error {
 	p.space()
 	switch p.peek() {
 	case c:
 	case 0:
-		return p.fail(path, "unexpected end of the snapshot, want %q", c)
+		return p.fail("unexpected end of the snapshot, want %q", c)
 	default:
-		return p.fail(path, "want %q, not %q", c, p.peek())
+		return p.fail("want %q, not %q", c, p.peek())
 	}
 	p.i++
 	p.space()
 	return nil
 }
 
-func (p *plainParser) value(path string, depth int) (any, error) {
-	if err := p.count.Add(path, 0); err != nil {
-		return nil, err
+func (p *plainParser) value(depth int) (any, error) {
+	if err := p.count.Add("", 0); err != nil {
+		return nil, p.fail("more than %d values in one snapshot value", MaxPlainNodes)
 	}
 	switch c := p.peek(); {
 	case c == '{':
-		return p.object(path, depth)
+		return p.object(depth)
 	case c == '[':
-		return p.array(path, depth)
+		return p.array(depth)
 	case c == '"':
-		return p.str(path)
+		return p.str()
 	case c == 't' || c == 'f' || c == 'n':
 		for _, lit := range []struct {
 			s string
@@ -98,14 +127,14 @@ func (p *plainParser) value(path string, depth int) (any, error) {
 			}
 		}
 	case c == '-' || (c >= '0' && c <= '9'):
-		return p.number(path)
+		return p.number()
 	case c == 0:
-		return nil, p.fail(path, "unexpected end of the snapshot")
+		return nil, p.fail("unexpected end of the snapshot")
 	}
-	return nil, p.fail(path, "unexpected %q", p.peek())
+	return nil, p.fail("unexpected %q", p.peek())
 }
 
-func (p *plainParser) number(path string) (any, error) {
+func (p *plainParser) number() (any, error) {
 	start := p.i
 	for p.i < len(p.data) && strings.IndexByte("+-0123456789.eE", p.data[p.i]) >= 0 {
 		p.i++
@@ -113,12 +142,12 @@ func (p *plainParser) number(path string) (any, error) {
 	f, err := strconv.ParseFloat(string(p.data[start:p.i]), 64)
 	if err != nil || math.IsInf(f, 0) {
 		p.i = start
-		return nil, p.fail(path, "bad number %q", p.data[start:min(len(p.data), start+24)])
+		return nil, p.fail("bad number %q", p.data[start:min(len(p.data), start+24)])
 	}
 	return f, nil
 }
 
-func (p *plainParser) str(path string) (string, error) {
+func (p *plainParser) str() (string, error) {
 	start := p.i
 	p.i++
 	escaped := false
@@ -133,34 +162,36 @@ func (p *plainParser) str(path string) (string, error) {
 			var s string
 			if err := json.Unmarshal(raw, &s); err != nil {
 				p.i = start
-				return "", p.fail(path, "bad string: %v", err)
+				return "", p.fail("bad string: %v", err)
 			}
 			return s, nil
 		case c == '\\':
 			escaped = true
 			p.i++
 		case c < 0x20:
-			return "", p.fail(path, "a control character in a string")
+			return "", p.fail("a control character in a string")
 		}
 	}
 	p.i = start
-	return "", p.fail(path, "unterminated string")
+	return "", p.fail("unterminated string")
 }
 
-func (p *plainParser) array(path string, depth int) (any, error) {
+func (p *plainParser) array(depth int) (any, error) {
 	if depth >= MaxPlainDepth {
-		return nil, p.fail(path, "tables nested deeper than %d", MaxPlainDepth)
+		return nil, p.fail("tables nested deeper than %d", MaxPlainDepth)
 	}
 	p.i++
 	p.space()
 	t := &Table{}
 	for n := 1; p.peek() != ']'; n++ {
 		if n > 1 {
-			if err := p.expect(path, ','); err != nil {
+			if err := p.expect(','); err != nil {
 				return nil, err
 			}
 		}
-		v, err := p.value(fmt.Sprintf("%s[%d]", path, n), depth+1)
+		p.push(seg{n: n})
+		v, err := p.value(depth + 1)
+		p.pop()
 		if err != nil {
 			return nil, err
 		}
@@ -173,7 +204,7 @@ func (p *plainParser) array(path string, depth int) (any, error) {
 	return t, nil
 }
 
-func (p *plainParser) object(path string, depth int) (any, error) {
+func (p *plainParser) object(depth int) (any, error) {
 	objStart := p.i
 	p.i++
 	p.space()
@@ -181,47 +212,53 @@ func (p *plainParser) object(path string, depth int) (any, error) {
 	keys := keySet{t: t}
 	for first := true; p.peek() != '}'; first = false {
 		if !first {
-			if err := p.expect(path, ','); err != nil {
+			if err := p.expect(','); err != nil {
 				return nil, err
 			}
 		}
 		if p.peek() != '"' {
-			return nil, p.fail(path, "want a key")
+			return nil, p.fail("want a key")
 		}
-		k, err := p.str(path)
+		k, err := p.str()
 		if err != nil {
 			return nil, err
 		}
-		if err := p.expect(path, ':'); err != nil {
+		if err := p.expect(':'); err != nil {
 			return nil, err
 		}
 		if strings.HasPrefix(k, "$") {
 			if !first {
-				return nil, p.fail(path, "key %q: a \"$\" key must be an object's only key", k)
+				return nil, p.fail("key %q: a \"$\" key must be an object's only key", k)
 			}
-			v, err := p.tagged(path, k, depth)
+			v, err := p.tagged(k, depth)
 			if err != nil {
 				return nil, err
 			}
 			if p.space(); p.peek() != '}' {
-				return nil, p.fail(path, "key %q: a \"$\" key must be an object's only key", k)
+				return nil, p.fail("key %q: a \"$\" key must be an object's only key", k)
 			}
 			p.i++
 			return v, nil
 		}
 		if depth >= MaxPlainDepth {
 			p.i = objStart
-			return nil, p.fail(path, "tables nested deeper than %d", MaxPlainDepth)
+			return nil, p.fail("tables nested deeper than %d", MaxPlainDepth)
 		}
-		if keys.dup(k) {
-			return nil, p.fail(path, "key %q given twice", k)
+		var kv any = k
+		if keys.dup(kv) {
+			return nil, p.fail("key %q given twice", k)
 		}
-		v, err := p.value(joinPath(path, k), depth+1)
+		p.push(seg{key: k})
+		v, err := p.value(depth + 1)
+		p.pop()
 		if err != nil {
 			return nil, err
 		}
 		if v != nil {
-			t.Fields = append(t.Fields, Field{Key: k, Value: v})
+			if t.Fields == nil {
+				t.Fields = make([]Field, 0, 4)
+			}
+			t.Fields = append(t.Fields, Field{Key: kv, Value: v})
 		}
 		p.space()
 	}
@@ -230,20 +267,20 @@ func (p *plainParser) object(path string, depth int) (any, error) {
 }
 
 // tagged decodes the value of a "$" key.
-func (p *plainParser) tagged(path, tag string, depth int) (any, error) {
+func (p *plainParser) tagged(tag string, depth int) (any, error) {
 	switch tag {
 	case "$entity":
-		s, err := p.strValue(path, tag)
+		s, err := p.strValue(tag)
 		if err != nil {
 			return nil, err
 		}
 		h, err := ParseHandleID(s)
 		if err != nil {
-			return nil, p.fail(path, "%v", err)
+			return nil, p.fail("%v", err)
 		}
 		return h, nil
 	case "$number":
-		s, err := p.strValue(path, tag)
+		s, err := p.strValue(tag)
 		if err != nil {
 			return nil, err
 		}
@@ -255,55 +292,55 @@ func (p *plainParser) tagged(path, tag string, depth int) (any, error) {
 		case "nan":
 			return math.NaN(), nil
 		}
-		return nil, p.fail(path, "$number %q (want \"inf\", \"-inf\" or \"nan\")", s)
+		return nil, p.fail("$number %q (want \"inf\", \"-inf\" or \"nan\")", s)
 	case "$bytes":
-		s, err := p.strValue(path, tag)
+		s, err := p.strValue(tag)
 		if err != nil {
 			return nil, err
 		}
 		b, err := base64.StdEncoding.DecodeString(s)
 		if err != nil {
-			return nil, p.fail(path, "$bytes: %v", err)
+			return nil, p.fail("$bytes: %v", err)
 		}
 		return string(b), nil
 	case "$vec3":
-		v, err := p.value(path, depth+1)
+		v, err := p.value(depth + 1)
 		t, ok := v.(*Table)
 		if err != nil {
 			return nil, err
 		}
 		var xyz [3]float64
 		if !ok || len(t.Fields) != 3 {
-			return nil, p.fail(path, "$vec3 wants [x, y, z]")
+			return nil, p.fail("$vec3 wants [x, y, z]")
 		}
 		for i, f := range t.Fields {
 			n, ok := f.Value.(float64)
 			if !ok || f.Key != float64(i+1) {
-				return nil, p.fail(path, "$vec3 wants [x, y, z]")
+				return nil, p.fail("$vec3 wants [x, y, z]")
 			}
 			xyz[i] = n
 		}
 		return Vec3{xyz[0], xyz[1], xyz[2]}, nil
 	case "$table":
-		return p.pairs(path, depth)
+		return p.pairs(depth)
 	}
-	return nil, p.fail(path, "unknown tag %q (a key starting with \"$\" is a tag: $entity, $number, $bytes, $vec3, $table)", tag)
+	return nil, p.fail("unknown tag %q (a key starting with \"$\" is a tag: $entity, $number, $bytes, $vec3, $table)", tag)
 }
 
-func (p *plainParser) strValue(path, tag string) (string, error) {
+func (p *plainParser) strValue(tag string) (string, error) {
 	if p.peek() != '"' {
-		return "", p.fail(path, "%s wants a string", tag)
+		return "", p.fail("%s wants a string", tag)
 	}
-	return p.str(path)
+	return p.str()
 }
 
 // pairs decodes the [[k, v], ...] list of a $table.
-func (p *plainParser) pairs(path string, depth int) (any, error) {
+func (p *plainParser) pairs(depth int) (any, error) {
 	if depth >= MaxPlainDepth {
-		return nil, p.fail(path, "tables nested deeper than %d", MaxPlainDepth)
+		return nil, p.fail("tables nested deeper than %d", MaxPlainDepth)
 	}
 	if p.peek() != '[' {
-		return nil, p.fail(path, "$table wants a list of [key, value] pairs")
+		return nil, p.fail("$table wants a list of [key, value] pairs")
 	}
 	p.i++
 	p.space()
@@ -311,31 +348,33 @@ func (p *plainParser) pairs(path string, depth int) (any, error) {
 	keys := keySet{t: t}
 	for first := true; p.peek() != ']'; first = false {
 		if !first {
-			if err := p.expect(path, ','); err != nil {
+			if err := p.expect(','); err != nil {
 				return nil, err
 			}
 		}
-		if err := p.expect(path, '['); err != nil {
+		if err := p.expect('['); err != nil {
 			return nil, err
 		}
-		k, err := p.value(path, depth+1)
+		k, err := p.value(depth + 1)
 		if err != nil {
 			return nil, err
 		}
 		if !validKey(k) {
-			return nil, p.fail(path, "$table: a key must be a boolean, a number (not nan), a string or an entity, not %s", FormatPlain(k))
+			return nil, p.fail("$table: a key must be a boolean, a number (not nan), a string or an entity, not %s", FormatPlain(k))
 		}
 		if keys.dup(k) {
-			return nil, p.fail(path, "$table: key %s given twice", FormatPlain(k))
+			return nil, p.fail("$table: key %s given twice", FormatPlain(k))
 		}
-		if err := p.expect(path, ','); err != nil {
+		if err := p.expect(','); err != nil {
 			return nil, err
 		}
-		v, err := p.value(joinPath(path, k), depth+1)
+		p.push(seg{any: k})
+		v, err := p.value(depth + 1)
+		p.pop()
 		if err != nil {
 			return nil, err
 		}
-		if err := p.expect(path, ']'); err != nil {
+		if err := p.expect(']'); err != nil {
 			return nil, err
 		}
 		if v != nil {
