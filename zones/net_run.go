@@ -475,9 +475,13 @@ func (n *Net) arrive(m jetstream.Msg) (wait bool, err error) {
 // committed position is outside the strip.
 func (n *Net) leave() error {
 	var leaving [][]runtime.Handle
-	live := make(map[runtime.Handle]bool, len(n.ids))
+	for h, id := range n.ids {
+		if !n.rt.Alive(h) {
+			n.disown(h)
+			n.ownerDelete(id.ID)
+		}
+	}
 	for _, h := range n.rt.Entities() {
-		live[h] = true
 		if _, ok := n.ids[h]; !ok {
 			id := n.newID()
 			n.own(h, id)
@@ -492,12 +496,6 @@ func (n *Net) leave() error {
 				leaving = make([][]runtime.Handle, n.opts.Layout.Zones())
 			}
 			leaving[d] = append(leaving[d], h)
-		}
-	}
-	for h, id := range n.ids {
-		if !live[h] {
-			n.disown(h)
-			n.ownerDelete(id.ID)
 		}
 	}
 	for d, hs := range leaving {

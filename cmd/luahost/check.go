@@ -94,16 +94,18 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 
 // checker collects the files to check and what checking them found.
 type checker struct {
-	budget   time.Duration
-	hosts    map[string]*luabind.Host
-	globals  []string
-	files    map[string]string // OS path of a .lua file -> its script directory
+	budget  time.Duration
+	hosts   map[string]*luabind.Host
+	globals []string
+	files   map[string]string // OS path of a .lua file -> its script directory
+	// zoned are the script directories of scenes with a zones field.
+	zoned    map[string]bool
 	scenes   int
 	problems []problem
 }
 
 func newChecker(budget time.Duration) *checker {
-	return &checker{budget: budget, hosts: map[string]*luabind.Host{}, files: map[string]string{}}
+	return &checker{budget: budget, hosts: map[string]*luabind.Host{}, files: map[string]string{}, zoned: map[string]bool{}}
 }
 
 func (c *checker) close() {
@@ -206,6 +208,9 @@ func (c *checker) addScene(path string) error {
 	}
 	if info, err := os.Stat(res.dir); err != nil || !info.IsDir() {
 		return nil // the scene's problems say so
+	}
+	if sc, err := parseSceneLax(path, data); err == nil && sc.Zones != nil {
+		c.zoned[res.dir] = true
 	}
 	return c.addDir(res.dir, res.dir)
 }
@@ -342,6 +347,9 @@ func (c *checker) run() {
 			c.problems = append(c.problems, t.lua.lintGlobals(c.globals)...)
 		} else {
 			c.problems = append(c.problems, t.lua.lintScript(c.globals)...)
+			if c.zoned[t.dir] {
+				c.problems = append(c.problems, t.lua.lintZoneValues()...)
+			}
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -98,4 +99,19 @@ func TestRunZonesBadInput(t *testing.T) {
 			assert.Empty(t, res.stdout)
 		})
 	}
+}
+
+// TestCheckZones: check warns about scripts that keep entity values of
+// other entities in self, for a scene with a zones field only.
+func TestCheckZones(t *testing.T) {
+	warning := ": warning: %s keeps an entity value across frames in a zoned world: its entity may move to another zone, where the value's methods fail (check e:zone() == ctx.entity:zone(), or find it again when needed)"
+	res := luahostRun(t, "check", "testdata/zones/check/zoned.json")
+	assert.Equal(t, 0, res.code, res.stderr)
+	file := "testdata/zones/check/scripts/chaser.lua:"
+	assert.Equal(t, file+"6:5"+fmt.Sprintf(warning, "self.target")+"\n"+
+		file+"7:5"+fmt.Sprintf(warning, "self.first")+"\n"+
+		file+"13:7"+fmt.Sprintf(warning, "self.spawned")+"\n", res.stdout)
+	res = luahostRun(t, "check", "testdata/zones/check/plain.json")
+	assert.Equal(t, 0, res.code, res.stderr)
+	assert.Empty(t, res.stdout, "without zones, nothing moves away")
 }

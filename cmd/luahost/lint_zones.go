@@ -1,0 +1,89 @@
+package main
+
+import (
+	"slices"
+
+	"github.com/yuin/gopher-lua/ast"
+)
+
+// entityFinders are the ctx functions that return entity values of
+// other entities.
+var entityFinders = []string{"find", "findAll", "query", "spawn"}
+
+// lintZoneValues reports, for a script of a zoned world (its scene has a
+// zones field), the fields of self that keep entity values found with
+// ctx.find, ctx.findAll, ctx.query or made by ctx.spawn: such a value is
+// kept across frames, and its entity may move to another zone, where the
+// value's methods fail (SPEC 14). A field is reported once, at the first
+// such assignment.
+func (f *luaFile) lintZoneValues() []problem {
+	var out []problem
+	reported := map[string]bool{}
+	var body func(stmts []ast.Stmt)
+	body = func(stmts []ast.Stmt) {
+		for _, s := range stmts {
+			switch x := s.(type) {
+			case *ast.AssignStmt:
+				for i, l := range x.Lhs {
+					a, ok := l.(*ast.AttrGetExpr)
+					if !ok || rootName(a) != "self" || !findsEntities(exprAt(x.Rhs, i)) {
+						continue
+					}
+					field := "self"
+					if k, ok := a.Key.(*ast.StringExpr); ok {
+						field = "self." + k.Value
+					}
+					if !reported[field] {
+						reported[field] = true
+						out = append(out, f.at(x.Line(), "self", sevWarning, "%s keeps an entity value across frames in a zoned world: its entity may move to another zone, where the value's methods fail (check e:zone() == ctx.entity:zone(), or find it again when needed)", field))
+					}
+				}
+			case *ast.DoBlockStmt:
+				body(x.Stmts)
+			case *ast.WhileStmt:
+				body(x.Stmts)
+			case *ast.RepeatStmt:
+				body(x.Stmts)
+			case *ast.IfStmt:
+				body(x.Then)
+				body(x.Else)
+			case *ast.NumberForStmt:
+				body(x.Stmts)
+			case *ast.GenericForStmt:
+				body(x.Stmts)
+			case *ast.FuncDefStmt:
+				body(x.Func.Stmts)
+			}
+		}
+	}
+	for _, s := range f.stmts {
+		if d, ok := s.(*ast.FuncDefStmt); ok {
+			body(d.Func.Stmts)
+		}
+	}
+	walkExprs(f.stmts, func(e ast.Expr) {
+		if fn, ok := e.(*ast.FunctionExpr); ok {
+			body(fn.Stmts)
+		}
+	})
+	return out
+}
+
+// findsEntities reports whether e is a call of ctx.find, ctx.findAll,
+// ctx.query or ctx.spawn, or an element of its result
+// (ctx.query{...}[1]).
+func findsEntities(e ast.Expr) bool {
+	if a, ok := e.(*ast.AttrGetExpr); ok {
+		e = a.Object
+	}
+	c, ok := e.(*ast.FuncCallExpr)
+	if !ok {
+		return false
+	}
+	a, ok := c.Func.(*ast.AttrGetExpr)
+	if !ok || !isIdent(a.Object, "ctx") {
+		return false
+	}
+	k, ok := a.Key.(*ast.StringExpr)
+	return ok && slices.Contains(entityFinders, k.Value)
+}
