@@ -146,6 +146,9 @@ func (c *checker) add(p string) error {
 			c.files[p] = scriptDirOf(p, filepath.Dir(p))
 			return nil
 		}
+		if data, err := readScene(p); err == nil && isSnapshot(data) {
+			return c.addSnapshot(p, data)
+		}
 		return c.addScene(p)
 	}
 	scenes, _ := filepath.Glob(filepath.Join(p, "*.json"))
@@ -165,10 +168,13 @@ func (c *checker) add(p string) error {
 }
 
 // isScene reports whether a .json file is a scene: an object with
-// "entities" or "scripts".
+// "entities" or "scripts", and not a saved world.
 func isScene(path string) bool {
 	data, err := readScene(path)
 	if err != nil {
+		return false
+	}
+	if isSnapshot(data) {
 		return false
 	}
 	var probe map[string]json.RawMessage

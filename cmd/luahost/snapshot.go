@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/json"
 	"flag"
@@ -71,16 +72,7 @@ func (sf *snapFlags) load(path string, zones int, cfg loadConfig, seedSet bool) 
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	dir := sf.scripts
-	if dir == "" {
-		dir = snap.ScriptsDir
-		if dir == "" {
-			dir = "scripts"
-		}
-		if !filepath.IsAbs(dir) {
-			dir = filepath.Join(filepath.Dir(path), filepath.FromSlash(dir))
-		}
-	}
+	dir := cmp.Or(sf.scripts, snapshotScripts(path, snap))
 	rt := runtime.New(runtime.Options{OnError: runtime.Writer(cfg.stderr)})
 	log := cfg.log
 	if log == nil {
@@ -168,4 +160,31 @@ func writeFile(path string, data []byte) error {
 		return fmt.Errorf("save: %w", err)
 	}
 	return nil
+}
+
+// addSnapshot checks a saved world given to check: that it reads, and
+// the scripts of the folder it records (SPEC 12). A project folder's
+// snapshots are not scenes and are left alone.
+func (c *checker) addSnapshot(path string, data []byte) error {
+	snap, err := luabind.ParseSnapshot(data)
+	if err != nil {
+		c.problems = append(c.problems, problem{Path: filepath.ToSlash(path), Line: 1, Col: 1, Severity: sevError, Message: err.Error()})
+		return nil
+	}
+	dir := snapshotScripts(path, snap)
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		c.problems = append(c.problems, problem{Path: filepath.ToSlash(path), Line: 1, Col: 1, Severity: sevError, Message: fmt.Sprintf("script directory %s: not found", filepath.ToSlash(dir))})
+		return nil
+	}
+	return c.addDir(dir, dir)
+}
+
+// snapshotScripts returns the script folder a snapshot file records,
+// relative to the file (default: "scripts" beside it).
+func snapshotScripts(path string, snap *luabind.Snapshot) string {
+	dir := filepath.FromSlash(cmp.Or(snap.ScriptsDir, "scripts"))
+	if filepath.IsAbs(dir) {
+		return dir
+	}
+	return filepath.Join(filepath.Dir(path), dir)
 }

@@ -129,3 +129,33 @@ func TestBadSnapshotFile(t *testing.T) {
 		assert.Contains(t, res.stderr, "--scripts is for continuing a snapshot")
 	})
 }
+
+// TestCheckSnapshot: check leaves a project folder's saved worlds alone
+// (they are not scenes), and checks one it is given: that it reads, and
+// the scripts of its folder.
+func TestCheckSnapshot(t *testing.T) {
+	dir := t.TempDir()
+	scripts := filepath.Join(dir, "scripts")
+	require.NoError(t, os.MkdirAll(scripts, 0o755))
+	for _, name := range []string{"scene.json", "scripts/clock.lua", "scripts/critter.lua", "scripts/life.lua"} {
+		data, err := os.ReadFile(filepath.Join("testdata/snapshot", name))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), data, 0o644))
+	}
+	res := luahostRunIn(t, dir, "run", "scene.json", "--frames", "5", "--save", "world.json")
+	require.Equal(t, 0, res.code, res.stderr)
+
+	res = luahostRunIn(t, dir, "check", ".")
+	assert.Equal(t, 0, res.code, res.stdout)
+	assert.Contains(t, res.stderr, "checked 3 scripts and 1 scene")
+	res = luahostRunIn(t, dir, "check", "world.json")
+	assert.Equal(t, 0, res.code, res.stdout)
+	assert.Contains(t, res.stderr, "checked 3 scripts")
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "scripts", "clock.lua"), []byte("return {"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "bad.json"), []byte(`{"format":"luahost-snapshot/7"}`), 0o644))
+	res = luahostRunIn(t, dir, "check", "world.json", "bad.json")
+	assert.Equal(t, 1, res.code)
+	assert.Contains(t, res.stdout, "scripts/clock.lua:1:")
+	assert.Contains(t, res.stdout, `bad.json:1:1: error: bad snapshot: format "luahost-snapshot/7"`)
+}
