@@ -159,3 +159,21 @@ func TestCheckSnapshot(t *testing.T) {
 	assert.Contains(t, res.stdout, "scripts/clock.lua:1:")
 	assert.Contains(t, res.stdout, `bad.json:1:1: error: bad snapshot: format "luahost-snapshot/7"`)
 }
+
+// TestSaveRefused: a world that cannot be saved runs, shuts down, and
+// exits 1 with the reason; no file is left behind.
+func TestSaveRefused(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "co.lua"), []byte(`return {
+  onCreate = function(self) self.co = coroutine.create(function() end) end,
+  onDestroy = function() print("destroyed") end,
+}`), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "scene.json"), []byte(`{"scripts": ".", "entities": [{"name": "c", "scripts": ["co"]}]}`), 0o644))
+	res := luahostRunIn(t, dir, "run", "scene.json", "--save", "world.json")
+	assert.Equal(t, 1, res.code)
+	assert.Equal(t, "destroyed\n", res.stdout, "the world shut down as usual")
+	assert.Contains(t, res.stderr, "self.co: cannot store a thread")
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 2, "no snapshot and no temporary file")
+}
