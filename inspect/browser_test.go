@@ -63,35 +63,15 @@ func addCrowd(n int) func(*world) {
 }
 
 // TestBrowser drives the page in headless Chromium against a running
-// world: it loads and shows the entity count, clicking an entity shows
-// its self, pause then step moves the frame by exactly one, an edit of
-// self shows in the next frame, the console answers; a screenshot is
-// kept. Without Chromium it skips, except under CI, where it fails.
+// world: it loads and shows the entity count, clicking an entity (in the
+// list, on the canvas) shows its self, pause then step moves the frame by
+// exactly one, an edit of self shows in the next frame, the console
+// answers, a fault shows with its file:line; a screenshot is kept.
+// Without Chromium it skips, except under CI, where it fails.
 func TestBrowser(t *testing.T) {
-	browser := findBrowser()
-	if browser == "" {
-		msg := "no Chromium found (install Debian's chromium package, or set " + browserEnv + ")"
-		if os.Getenv("CI") != "" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
 	const crowd = 24
 	w := newWorld(t, Options{}, 10*time.Millisecond, addCrowd(crowd))
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(browser),
-		chromedp.NoSandbox, // Chromium refuses to run as root with its sandbox
-		chromedp.WindowSize(1400, 900),
-	)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	tab, cancelTab := chromedp.NewContext(actx)
-	defer cancelTab()
-	// The first action starts the browser, which lives as long as the
-	// context of that action: it gets no timeout, the others do.
-	require.NoError(t, chromedp.Do(tab), "start %s", browser)
-	ctx, cancel := context.WithTimeout(tab, 90*time.Second)
-	defer cancel()
+	ctx := openBrowser(t)
 
 	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
@@ -149,6 +129,12 @@ func TestBrowser(t *testing.T) {
 	until("the console answers", `document.getElementById("console-out").textContent.includes("= 120")`)
 	assert.Contains(t, text("#console-out"), "hello from\ta")
 
+	xy, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]float64](fmt.Sprintf(`inspector.screenOf(%q)`, w.c.String())))
+	require.NoError(t, err, "find entity c on the canvas")
+	run("click entity c on the canvas", chromedp.MouseClickXY(xy["x"], xy["y"]))
+	until("its self shows", `!!document.querySelector('#detail .instance[data-script="reader"] .value[data-key="seen"]')`)
+	assert.Equal(t, "1", text(`#detail .instance[data-script="reader"] .value[data-key="seen"]`))
+
 	run("select the faulty entity", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#entity-list li[data-id="%s"]`, w.b.String()))))
 	until("its fault shows with file:line", `(document.querySelector('#detail .instance[data-script="faulty"] .fault') || {}).textContent?.includes("faulty.lua:6")`)
 	until("the error log shows it", `document.getElementById("log").textContent.includes("broken on purpose")`)
@@ -157,6 +143,52 @@ func TestBrowser(t *testing.T) {
 	until("running again", fmt.Sprintf(`Number(document.body.dataset.frame) > %d`, f+5))
 	until("the chart has lines", `document.getElementById("chart-legend").textContent.includes("orbit")`)
 	screenshot(t, ctx, w.b)
+}
+
+// openBrowser starts headless Chromium for the test and returns its tab's
+// context, which ends with the test or after 90 seconds. Without
+// Chromium the test skips, except under CI, where it fails.
+func openBrowser(t *testing.T) context.Context {
+	t.Helper()
+	browser := findBrowser()
+	if browser == "" {
+		msg := "no Chromium found (install Debian's chromium package, or set " + browserEnv + ")"
+		if os.Getenv("CI") != "" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(browser),
+		chromedp.NoSandbox, // Chromium refuses to run as root with its sandbox
+		chromedp.WindowSize(1400, 900),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelAlloc)
+	tab, cancelTab := chromedp.NewContext(actx)
+	t.Cleanup(cancelTab)
+	// The first action starts the browser, which lives as long as the
+	// context of that action: it gets no timeout, the others do.
+	require.NoError(t, chromedp.Do(tab), "start %s", browser)
+	ctx, cancel := context.WithTimeout(tab, 90*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// TestBrowserReadOnly: the page of a read-only inspector offers no
+// pause, step, resume, edit or console.
+func TestBrowserReadOnly(t *testing.T) {
+	w := newWorld(t, Options{ReadOnly: true}, 10*time.Millisecond)
+	ctx := openBrowser(t)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(w.srv.URL+"/"),
+		chromedp.Click(chromedp.CSS(fmt.Sprintf(`#entity-list li[data-id="%s"]`, w.a.String()))),
+		chromedp.WaitVisible(chromedp.CSS(`#detail .value[data-key="speed"]`))))
+	hidden, err := chromedp.Run(ctx, chromedp.Evaluate[[]bool](`["pause", "step", "resume", "console", "bb-add"].map((id) => document.getElementById(id).hidden)`))
+	require.NoError(t, err)
+	assert.Equal(t, []bool{true, true, true, true, true}, hidden)
+	editable, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#detail .value[data-key="speed"]').title`))
+	require.NoError(t, err)
+	assert.Empty(t, editable, "a value offers editing")
 }
 
 // screenshot keeps a picture of the page, with entity e selected: in the

@@ -76,7 +76,8 @@ function throttled(ms, fn) {
 }
 
 function problem(e) {
-  state.problem = String(e.message || e);
+  // fetch fails with a TypeError when the server is gone.
+  state.problem = e instanceof TypeError ? "disconnected" : String(e.message || e);
   $("state").textContent = state.problem;
   $("state").className = "badge gone";
 }
@@ -131,6 +132,7 @@ function showWorld(w) {
   $("step").disabled = !w.paused;
   $("resume").disabled = !w.paused;
   $("bb-add").hidden = w.readonly;
+  $("console").hidden = w.readonly;
 }
 
 async function control(what) {
@@ -358,6 +360,18 @@ function pick(ev) {
   }
   if (best) select(best.id);
 }
+
+// window.inspector tells a test, or a designer in the browser's console,
+// where an entity is drawn (in the page's CSS pixels).
+window.inspector = {
+  screenOf(id) {
+    const e = state.entities.find((x) => x.id === id);
+    if (!e) return null;
+    const r = $("world").getBoundingClientRect();
+    const [sx, sz] = toScreen(e.position[0], e.position[2]);
+    return { x: r.left + sx / devicePixelRatio, y: r.top + sz / devicePixelRatio };
+  },
+};
 
 // ---- the selected entity
 
