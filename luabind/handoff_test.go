@@ -169,4 +169,8 @@ func TestExportRefusals(t *testing.T) {
 	require.ErrorIs(t, err, runtime.ErrNotPlain)
 	assert.Contains(t, err.Error(), "self.co")
 	assert.True(t, a.rt.Alive(f), "an entity that cannot be saved stays")
+	_, err = a.h.ExportAll([]runtime.Handle{e, f})
+	require.ErrorIs(t, err, runtime.ErrNotPlain)
+	assert.True(t, a.rt.Alive(e), "no entity of a refused batch leaves")
+	assert.Equal(t, 2, a.rt.Stats().Instances)
 }
