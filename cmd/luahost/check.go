@@ -351,6 +351,7 @@ func (c *checker) run() {
 		}
 		if t.module {
 			c.problems = append(c.problems, t.lua.lintGlobals(c.globals)...)
+			c.problems = append(c.problems, t.lua.lintModuleState()...)
 		} else {
 			c.problems = append(c.problems, t.lua.lintScript(c.globals)...)
 			if c.zoned[t.dir] {

@@ -177,3 +177,25 @@ func TestSaveRefused(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, entries, 2, "no snapshot and no temporary file")
 }
+
+// TestCheckModuleState: check warns about module-level tables that
+// functions change, in scripts and in the modules they require: snapshots
+// do not save them.
+func TestCheckModuleState(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "lib"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "lib", "counter.lua"), []byte(`local M = {}
+local counts = {}
+function M.bump(k)
+  counts[k] = (counts[k] or 0) + 1
+  return counts[k]
+end
+return M
+`), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "user.lua"), []byte(`local counter = require("lib.counter")
+return { onUpdate = function(self, ctx) self.n = counter.bump("frames") end }
+`), 0o644))
+	res := luahostRun(t, "check", dir)
+	assert.Equal(t, 0, res.code, "warnings only")
+	assert.Equal(t, filepath.ToSlash(filepath.Join(dir, "lib", "counter.lua"))+":4:3: warning: module-level table 'counts' is changed inside a function: snapshots do not save it (keep state in self or the blackboard)\n", res.stdout)
+}
