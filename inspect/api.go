@@ -260,7 +260,7 @@ func (in *Inspector) postSelf(w http.ResponseWriter, r *http.Request) {
 		if err := in.host.SetSelf(inst, edit.Key, value); err != nil {
 			return nil, conflict(err)
 		}
-		in.publishFrame()
+		in.publishFrame(true)
 		return in.instance(inst), nil
 	})
 }
@@ -297,7 +297,7 @@ func (in *Inspector) postBlackboard(w http.ResponseWriter, r *http.Request) {
 	}
 	in.do(w, r, func() (any, error) {
 		in.rt.Blackboard().SetPlain(edit.Key, value)
-		in.publishFrame()
+		in.publishFrame(true)
 		return map[string]any{"key": edit.Key, "value": jsonValue(value)}, nil
 	})
 }
@@ -346,7 +346,7 @@ func (in *Inspector) postEval(w http.ResponseWriter, r *http.Request) {
 			msg := ev.Err.Message
 			out.Error, out.Line = &msg, ev.Err.Line
 		}
-		in.publishFrame()
+		in.publishFrame(true)
 		return out, nil
 	})
 }

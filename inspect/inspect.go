@@ -69,6 +69,8 @@ type Inspector struct {
 	faults map[faultKey]*runtime.ScriptError
 	// insts is the buffer of an entity's instances in a listing.
 	insts []*runtime.Instance
+	// published is when a frame summary last went to the streams.
+	published time.Time
 }
 
 // New returns an inspector of host's world and registers its hooks on the

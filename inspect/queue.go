@@ -145,13 +145,14 @@ func (in *Inspector) beforeStep() { in.frameStart = time.Now() }
 // served (blocking while paused).
 func (in *Inspector) afterStep() {
 	in.frameTime = time.Since(in.frameStart)
-	if len(in.steps) > 0 {
+	stepped := len(in.steps) > 0
+	if stepped {
 		req := in.steps[0]
 		in.steps = in.steps[1:]
 		req.body = in.world()
 		close(req.done)
 	}
-	in.publishFrame()
+	in.publishFrame(stepped)
 	in.Drain()
 }
 
@@ -159,7 +160,7 @@ func (in *Inspector) afterStep() {
 func (in *Inspector) postPause(w http.ResponseWriter, r *http.Request) {
 	in.do(w, r, func() (any, error) {
 		in.paused = true
-		in.publishFrame()
+		in.publishFrame(true)
 		return in.world(), nil
 	})
 }
@@ -168,7 +169,7 @@ func (in *Inspector) postPause(w http.ResponseWriter, r *http.Request) {
 func (in *Inspector) postResume(w http.ResponseWriter, r *http.Request) {
 	in.do(w, r, func() (any, error) {
 		in.paused = false
-		in.publishFrame()
+		in.publishFrame(true)
 		return in.world(), nil
 	})
 }

@@ -142,11 +142,18 @@ type frameJSON struct {
 }
 
 // publishFrame sends the world's figures to the streams, when there are
-// any: a world nobody watches pays one atomic load.
-func (in *Inspector) publishFrame() {
+// any: a world nobody watches pays one atomic load. Unless forced (a
+// step, a pause, an edit), it does so at most once every frameEvery, the
+// most a stream sends.
+func (in *Inspector) publishFrame(force bool) {
 	if in.hub.active.Load() == 0 {
 		return
 	}
+	now := time.Now()
+	if !force && now.Sub(in.published) < frameEvery {
+		return
+	}
+	in.published = now
 	hs := in.host.Stats()
 	f := frameJSON{worldJSON: in.worldFrom(hs), ScriptMS: make(map[string]number, len(hs.Timing))}
 	for _, s := range hs.Timing {
