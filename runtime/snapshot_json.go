@@ -71,7 +71,7 @@ func AppendPlainJSON(b []byte, v any) ([]byte, error) {
 	return nil, fmt.Errorf("%w: cannot save a value of type %T", ErrNotPlain, v)
 }
 
-// AppendHandle appends "INDEX:GEN", the JSON form of a handle's id.
+// appendHandle appends "INDEX:GEN", the JSON form of a handle's id.
 func appendHandle(b []byte, h Handle) []byte {
 	b = strconv.AppendUint(b, uint64(h.Index), 10)
 	b = append(b, ':')
@@ -81,7 +81,8 @@ func appendHandle(b []byte, h Handle) []byte {
 // FormatHandleID returns "INDEX:GEN", how snapshots write a handle.
 func FormatHandleID(h Handle) string { return string(appendHandle(nil, h)) }
 
-// ParseHandleID parses "INDEX:GEN".
+// ParseHandleID parses "INDEX:GEN"; anything else is an error wrapping
+// ErrBadSnapshot.
 func ParseHandleID(s string) (Handle, error) {
 	i, g, ok := strings.Cut(s, ":")
 	idx, err1 := strconv.ParseUint(i, 10, 32)
@@ -92,6 +93,8 @@ func ParseHandleID(s string) (Handle, error) {
 	return Handle{Index: uint32(idx), Gen: uint32(gen)}, nil
 }
 
+// appendNumber writes f in the shortest form that reads back to it, as
+// encoding/json does; a number that is not finite as a $number tag.
 func appendNumber(b []byte, f float64) []byte {
 	switch {
 	case math.IsNaN(f):
@@ -108,6 +111,8 @@ func appendNumber(b []byte, f float64) []byte {
 	return strconv.AppendFloat(b, f, format, -1, 64)
 }
 
+// appendString writes s as a JSON string, or as a $bytes tag when it is
+// not valid UTF-8 (JSON strings are text; Lua strings are bytes).
 func appendString(b []byte, s string) []byte {
 	if !utf8.ValidString(s) {
 		b = append(b, `{"$bytes":"`...)

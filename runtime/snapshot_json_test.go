@@ -20,7 +20,7 @@ func TestPlainJSONForms(t *testing.T) {
 		{true, `true`},
 		{0.1, `0.1`},
 		{1e21, `1e+21`},
-		{-0.0, `0`},
+		{math.Copysign(0, -1), `-0`},
 		{math.Inf(-1), `{"$number":"-inf"}`},
 		{"a\"b\\\n\x01é", `"a\"b\\\n\u0001é"`},
 		{"\xff", `{"$bytes":"/w=="}`},
