@@ -57,6 +57,9 @@ func Inventory(url, world string, zones int) ([]Held, error) {
 			return nil, err
 		}
 		var seq uint64
+		// have are the counts of the entities in the checkpoint: a
+		// message for one of them is skipped on resume, as arrive does.
+		have := map[string]uint64{}
 		if cp != nil {
 			seq = cp.Seq
 			byHandle := map[string]float64{}
@@ -64,6 +67,7 @@ func Inventory(url, world string, zones int) ([]Held, error) {
 				byHandle[e.ID] = selfN(e.Instances[0].Self)
 			}
 			for h, id := range cp.IDs {
+				have[id.ID] = id.Count
 				out = append(out, Held{ID: id.ID, Count: id.Count, Where: "checkpoint " + strconv.Itoa(z), N: byHandle[h]})
 			}
 			for _, h := range cp.Held {
@@ -89,6 +93,9 @@ func Inventory(url, world string, zones int) ([]Held, error) {
 			var h handoff
 			if err := json.Unmarshal(m.Data(), &h); err != nil {
 				return nil, err
+			}
+			if c, ok := have[h.ID]; ok && c >= h.Count {
+				continue
 			}
 			out = append(out, Held{ID: h.ID, Count: h.Count, Where: "on its way to " + strconv.Itoa(z), N: selfN(h.Snap.Instances[0].Self)})
 		}

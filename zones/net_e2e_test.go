@@ -272,3 +272,26 @@ func TestZoneBadInput(t *testing.T) {
 	}
 	z0.stop(t)
 }
+
+// TestZoneNATSRestart stops and restarts the real nats-server under two
+// zone processes while walkers stream across their edge: both say they
+// lost NATS and run on, both say when it is back, the handoffs go on, and
+// once both stopped every walker is in exactly one place with its state.
+func TestZoneNATSRestart(t *testing.T) {
+	srv := startNATSBinary(t)
+	z0 := startZone(t, srv.url(), "restart", 0, "--fps", "200", "--checkpoint", "20")
+	z1 := startZone(t, srv.url(), "restart", 1, "--fps", "200", "--checkpoint", "20")
+	h := watchHandoffs(t, srv.url(), "restart")
+	h.await(t, 40)
+	srv.stop()
+	z0.waitFor(t, "zone 0: lost NATS at "+srv.url())
+	z1.waitFor(t, "zone 1: lost NATS at "+srv.url())
+	srv.start()
+	z0.waitFor(t, "zone 0: NATS is back")
+	z1.waitFor(t, "zone 1: NATS is back")
+	h = watchHandoffs(t, srv.url(), "restart")
+	h.await(t, 40)
+	z0.stop(t)
+	z1.stop(t)
+	requireEachOnce(t, srv.url(), "restart", 100)
+}

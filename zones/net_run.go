@@ -125,21 +125,8 @@ func (n *Net) sentBefore(ctx context.Context) (map[string]uint64, error) {
 func (n *Net) listen() error {
 	ctx, stop := context.WithCancel(context.Background())
 	n.stop = stop
-	cfg := jetstream.OrderedConsumerConfig{FilterSubjects: []string{n.opts.handoffs(n.opts.Zone)}}
-	if n.seq > 0 {
-		cfg.DeliverPolicy, cfg.OptStartSeq = jetstream.DeliverByStartSequencePolicy, n.seq+1
-	}
-	cons, err := n.js.OrderedConsumer(ctx, n.opts.stream(), cfg)
-	if err != nil {
-		return fmt.Errorf("handoff consumer: %w", err)
-	}
-	if n.cons, err = cons.Consume(func(m jetstream.Msg) {
-		n.mu.Lock()
-		n.inbox = append(n.inbox, m)
-		n.mu.Unlock()
-		n.signal()
-	}); err != nil {
-		return fmt.Errorf("handoff consumer: %w", err)
+	if err := n.consume(); err != nil {
+		return err
 	}
 	sub, err := n.nc.Subscribe(n.opts.subject("broadcast"), func(m *nats.Msg) {
 		var c netCast
@@ -196,17 +183,21 @@ func (n *Net) watchOwners(ctx context.Context) error {
 	return nil
 }
 
-// rejoin runs between frames after NATS came back: the owner records'
-// watch starts again (it does not outlive a server's restart), and the
-// records of the entities in transit, whose changes it may have missed,
-// are read once.
+// rejoin runs between frames after NATS came back: the handoff consumer
+// and the owner records' watch start again (they do not always outlive a
+// server's restart), and the records of the entities in transit, whose
+// changes the watch may have missed, are read once.
 func (n *Net) rejoin() {
 	if n.watchStop != nil {
 		n.watchStop()
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	n.watchStop = stop
-	if err := n.watchOwners(ctx); err != nil {
+	err := n.consume()
+	if err == nil {
+		err = n.watchOwners(ctx)
+	}
+	if err != nil {
 		// Tried again at the next check of the transit.
 		n.mu.Lock()
 		n.rejoined = true
@@ -237,6 +228,34 @@ func (n *Net) checkTransit() {
 			delete(n.transit, id)
 		}
 	}
+}
+
+// consume takes the zone's handoffs from the stream, from the one after
+// the last taken on. A handoff delivered twice (a consumer made again
+// after NATS came back) is taken once: arrive skips what the zone holds.
+func (n *Net) consume() error {
+	if n.cons != nil {
+		n.cons.Stop()
+	}
+	cfg := jetstream.OrderedConsumerConfig{FilterSubjects: []string{n.opts.handoffs(n.opts.Zone)}}
+	if n.seq > 0 {
+		cfg.DeliverPolicy, cfg.OptStartSeq = jetstream.DeliverByStartSequencePolicy, n.seq+1
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
+	defer cancel()
+	cons, err := n.js.OrderedConsumer(ctx, n.opts.stream(), cfg)
+	if err != nil {
+		return fmt.Errorf("handoff consumer: %w", err)
+	}
+	if n.cons, err = cons.Consume(func(m jetstream.Msg) {
+		n.mu.Lock()
+		n.inbox = append(n.inbox, m)
+		n.mu.Unlock()
+		n.signal()
+	}); err != nil {
+		return fmt.Errorf("handoff consumer: %w", err)
+	}
+	return nil
 }
 
 func (n *Net) newID() netID {

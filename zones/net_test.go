@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -217,4 +218,46 @@ func TestNetLost(t *testing.T) {
 		seen[i] = true
 	}
 	assert.Len(t, seen, n)
+}
+
+// TestNetBroadcastAndBlackboard: over NATS too, a broadcast reaches every
+// zone's listeners at the start of a later frame, before their update,
+// and blackboard writes reach the other zone, the higher zone winning
+// two writes of one key in the same frame.
+func TestNetBroadcastAndBlackboard(t *testing.T) {
+	srv := startNATS(t)
+	layout := zones.Layout{Edges: []float64{0}}
+	ents := []ent{
+		{x: -5, scripts: []string{"caster"}},
+		{x: -3, scripts: []string{"listener", "board"}},
+		{x: 5, scripts: []string{"listener", "board"}},
+	}
+	out0, out1 := &syncBuffer{}, &syncBuffer{}
+	z0 := netZone(t, srv.url(), "casts", 0, layout, ents, out0, io.Discard)
+	z1 := netZone(t, srv.url(), "casts", 1, layout, ents, out1, io.Discard)
+	heard := func(out *syncBuffer, zone string) bool {
+		wrote := regexp.MustCompile("zone " + zone + " other [0-9]+ shared 1\n")
+		return strings.Contains(out.String(), "ping sent 1 got") && wrote.MatchString(out.String())
+	}
+	for f := 0; !heard(out0, "0") || !heard(out1, "1"); f++ {
+		require.Less(t, f, 300, "zone 0 printed:\n%s\nzone 1 printed:\n%s", out0.String(), out1.String())
+		require.NoError(t, z0.Step(1.0/60))
+		require.NoError(t, z1.Step(1.0/60))
+		select {
+		case <-z0.Delivered():
+		case <-z1.Delivered():
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	require.NoError(t, z0.Close())
+	require.NoError(t, z1.Close())
+	for _, out := range []string{out0.String(), out1.String()} {
+		for l := range strings.SplitSeq(out, "\n") {
+			var sent, got, zone, updated int
+			if _, err := fmt.Sscanf(l, "ping sent %d got %d zone %d updated %d", &sent, &got, &zone, &updated); err == nil {
+				assert.Greater(t, got, 1, l)
+				assert.Equal(t, got-1, updated, "delivered before the frame's updates: %s", l)
+			}
+		}
+	}
 }
