@@ -107,8 +107,10 @@ type Net struct {
 	frames    int
 	connected bool
 	heldSaid  bool
-	rejoined  bool
-	closed    bool
+	// ownersSaid is set once the zone said it cannot read owner records.
+	ownersSaid bool
+	rejoined   bool
+	closed     bool
 }
 
 // netID is an entity's world id and handoff count.

@@ -387,6 +387,11 @@ func (n *Net) take() error {
 		if err != nil {
 			return err
 		}
+		if wait && n.ownersSaid {
+			// The owner records cannot be read now: the rest waits too.
+			n.waiting = append(n.waiting, inbox[i:]...)
+			break
+		}
 		if wait {
 			n.waiting = append(n.waiting, m)
 		}
@@ -467,8 +472,15 @@ func (n *Net) arrive(m jetstream.Msg) (wait bool, err error) {
 			return false, fmt.Errorf("take %s: %w", h.ID, err)
 		}
 	case !errors.Is(err, jetstream.ErrKeyNotFound):
-		return false, fmt.Errorf("take %s: owner record: %w", h.ID, err)
+		// NATS is not ready (a server that just restarted): the handoff
+		// waits for the next frame.
+		if !n.ownersSaid {
+			fmt.Fprintf(n.opts.Log, "zone %d: cannot read the owner records (%v); incoming handoffs wait\n", n.opts.Zone, err)
+			n.ownersSaid = true
+		}
+		return true, nil
 	}
+	n.ownersSaid = false
 	if count > h.Count || count == h.Count && zone != n.opts.Zone {
 		return false, nil
 	}
