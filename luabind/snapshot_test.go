@@ -16,7 +16,9 @@ import (
 // queries, entity values in self, tags, a shared name, a free list and
 // the blackboard, run for frames frames.
 func lifeWorld(t *testing.T, frames int) *world {
-	w := newWorld(t, withSeed(7))
+	// Budgets off: a callback stopped by a loaded machine would be a
+	// fault of that world alone.
+	w := newWorld(t, withSeed(7), withBudget(-1, 0))
 	require.NoError(t, w.rt.Blackboard().Set("level", map[string]any{"name": "caves", "depth": 3}))
 	w.spawn("god", "snapshot/life")
 	hero := w.spawn("hero", "snapshot/carrier")
@@ -54,7 +56,7 @@ func TestSnapshotContinues(t *testing.T) {
 
 	snap, err := ParseSnapshot(saved)
 	require.NoError(t, err)
-	r := newWorld(t, withSeed(99))
+	r := newWorld(t, withSeed(99), withBudget(-1, 0))
 	require.NoError(t, r.h.Restore(snap))
 	assert.Equal(t, string(saved), string(r.save()), "a restored world saves the same bytes")
 	assert.Equal(t, int64(7), r.rt.Seed(), "the seed comes from the snapshot")
