@@ -216,3 +216,18 @@ func frameOf(t *testing.T, s string) int {
 	require.NoError(t, err, "frame %q", s)
 	return n
 }
+
+// TestBrowserMissing: without Chromium (and without CI set) the browser
+// tests skip, saying why.
+func TestBrowserMissing(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	t.Setenv(browserEnv, "")
+	t.Setenv("CI", "")
+	var sub *testing.T
+	t.Run("no browser", func(t *testing.T) {
+		sub = t
+		openBrowser(t)
+		t.Error("the test ran without a browser")
+	})
+	assert.True(t, sub.Skipped())
+}

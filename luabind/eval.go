@@ -47,8 +47,8 @@ type Eval struct {
 }
 
 // ErrEval is wrapped by Eval's refusals: an instance that is not a live
-// Lua instance of the host, a host that is closed or inside a frame, a
-// snippet past the size of a loadable chunk.
+// Lua instance of the host, a host that is closed, inside a frame or
+// inside a callback, a snippet past the size of a loadable chunk.
 var ErrEval = errors.New("cannot evaluate")
 
 // Eval runs code, a Lua snippet, in the state of inst's script, with the
@@ -68,7 +68,7 @@ func (h *Host) Eval(inst *runtime.Instance, code string) (Eval, error) {
 	switch {
 	case h.closed:
 		return Eval{}, fmt.Errorf("%w: %w", ErrEval, runtime.ErrClosed)
-	case h.rt.Stepping() || h.deferred.on:
+	case h.rt.Stepping() || h.deferred.on || h.nesting > 0:
 		return Eval{}, fmt.Errorf("%w: %w", ErrEval, runtime.ErrStepping)
 	case !ok || s.host != h:
 		return Eval{}, fmt.Errorf("%w: %s is not a Lua script instance of this host", ErrEval, inst)

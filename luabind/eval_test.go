@@ -117,6 +117,18 @@ func TestEvalRefused(t *testing.T) {
 			assert.Contains(t, err.Error(), tc.want)
 		})
 	}
+	// From inside a callback (a Go function an onCreate calls, between
+	// frames), as from inside a frame.
+	var inside error
+	require.NoError(t, w.h.Register("evalNow", func(*runtime.Instance, []any) (any, error) {
+		_, inside = w.h.Eval(inst, "1")
+		return nil, nil
+	}))
+	require.NoError(t, w.h.Reload("console/caller", []byte(`return { onCreate = function() evalNow() end }`)))
+	w.attach(e, "console/caller", nil)
+	assert.ErrorIs(t, inside, runtime.ErrStepping)
+	assert.ErrorIs(t, inside, ErrEval)
+
 	w.close()
 	_, err = w.h.Eval(inst, "1")
 	assert.ErrorIs(t, err, runtime.ErrClosed)
