@@ -97,8 +97,10 @@ func (w *World) Layout() Layout { return w.layout }
 // hands off the entities whose committed position left their zone's
 // strip and exchanges the frame's broadcasts and blackboard writes, and
 // writes the zones' output in zone order. When Step returns, every entity
-// is in exactly one zone. It fails when a zone's Step fails (a closed
-// world, a bad dt) or a handoff fails; the error names the zone.
+// is in exactly one zone. It fails when a zone's Step fails (a bad dt)
+// or a handoff fails (an entity with a Go-native script instance cannot
+// leave its zone: it stays there); the error names the zone, and what
+// the other zones handed off still arrives.
 func (w *World) Step(dt float64) error {
 	if w.closed {
 		return runtime.ErrClosed
@@ -116,35 +118,34 @@ func (w *World) Step(dt float64) error {
 // every zone takes what is addressed to it (in parallel), and the output
 // is written.
 func (w *World) exchange() error {
+	// What the zones collected is routed even when one of them failed:
+	// the entities another zone exported are on their way already.
 	err := w.firstErr()
-	if err == nil {
-		var writes []write
-		var casts []cast
-		for _, z := range w.zones {
-			for _, id := range z.died {
-				delete(w.where, id)
-				for _, o := range w.zones {
-					o.forget(id)
-				}
+	var writes []write
+	var casts []cast
+	for _, z := range w.zones {
+		for _, id := range z.died {
+			delete(w.where, id)
+			for _, o := range w.zones {
+				o.forget(id)
 			}
-			z.died = z.died[:0]
-			for _, p := range z.sent {
-				for _, id := range p.ids {
-					w.where[id] = p.to
-				}
-				w.handoffs += uint64(len(p.ids))
-				w.zones[p.to].inbox = append(w.zones[p.to].inbox, p)
-			}
-			z.sent = z.sent[:0]
-			writes = append(writes, z.writes...)
-			z.writes, z.written = z.writes[:0], clearMap(z.written)
-			casts = append(casts, z.casts...)
-			z.casts = z.casts[:0]
 		}
-		w.parallel(func(z *zone) { z.err = z.receive(writes, casts) })
-		err = w.firstErr()
+		z.died = z.died[:0]
+		for _, p := range z.sent {
+			for _, id := range p.ids {
+				w.where[id] = p.to
+			}
+			w.handoffs += uint64(len(p.ids))
+			w.zones[p.to].inbox = append(w.zones[p.to].inbox, p)
+		}
+		z.sent = z.sent[:0]
+		writes = append(writes, z.writes...)
+		z.writes, z.written = z.writes[:0], clearMap(z.written)
+		casts = append(casts, z.casts...)
+		z.casts = z.casts[:0]
 	}
-	return errors.Join(err, w.writeOut())
+	w.parallel(func(z *zone) { z.err = z.receive(writes, casts) })
+	return errors.Join(err, w.firstErr(), w.writeOut())
 }
 
 // parallel runs fn for every zone, each on its own goroutine, and

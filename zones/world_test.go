@@ -1,10 +1,13 @@
 package zones_test
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
+	"github.com/luahost/luahost/runtime"
 	"github.com/luahost/luahost/zones"
 )
 
@@ -61,4 +64,32 @@ func TestCrossZone(t *testing.T) {
 			assert.Equal(t, tc.want, out)
 		})
 	}
+}
+
+// jumper is a Go-native script that moves its entity to x = -5: an
+// entity with a Go-native instance cannot be handed off.
+type jumper struct{}
+
+func (jumper) Name() string  { return "jumper" }
+func (jumper) Priority() int { return 0 }
+func (jumper) Update(inst *runtime.Instance, _ float64) error {
+	return inst.Runtime().Set(inst.Entity(), runtime.Position, runtime.Vec3{X: -5})
+}
+
+// TestHandoffFailsInOneZone: when one zone cannot hand off its leavers,
+// Step says so, and the entities the other zones handed off in the same
+// frame still arrive.
+func TestHandoffFailsInOneZone(t *testing.T) {
+	var out bytes.Buffer
+	w, _ := newWorld(t, zones.Layout{Edges: []float64{0}}, []ent{{name: "m", x: -0.5, scripts: []string{"mover"}}}, &out)
+	rt1 := w.Host(1).Runtime()
+	e := rt1.SpawnAt(runtime.Transform{Position: runtime.Vec3{X: 5}, Scale: runtime.Vec3{X: 1, Y: 1, Z: 1}})
+	_, err := rt1.Attach(e, jumper{}, nil)
+	require.NoError(t, err)
+	require.NoError(t, rt1.Activate(e))
+	err = w.Step(1.0 / 60)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "zone 1: hand off 1 entities to zone 0: ")
+	_, ok := rt1.Find("m")
+	assert.True(t, ok, "the mover arrived in zone 1")
 }
