@@ -77,6 +77,11 @@ func TestBrowser(t *testing.T) {
 		t.Helper()
 		require.NoError(t, chromedp.Do(ctx, actions...), what)
 	}
+	// click clicks the element sel selects once it is there.
+	click := func(what, sel string) {
+		t.Helper()
+		require.NoError(t, clickWhenThere(ctx, sel), what)
+	}
 	// text reads an element's text.
 	text := func(sel string) string {
 		t.Helper()
@@ -96,7 +101,7 @@ func TestBrowser(t *testing.T) {
 	until("the list shows the entities", `document.querySelectorAll("#entity-list li[data-id]").length === 27`)
 
 	a := w.a.String()
-	run("select entity a", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#entity-list li[data-id="%s"]`, a))))
+	click("select entity a", fmt.Sprintf(`#entity-list li[data-id="%s"]`, a))
 	frames := `#detail .instance[data-script="mover"] .value[data-key="frames"]`
 	run("its self shows", chromedp.WaitVisible(chromedp.CSS(frames)))
 	assert.Regexp(t, `^\d+$`, text(frames))
@@ -113,8 +118,8 @@ func TestBrowser(t *testing.T) {
 
 	speed := `#detail .instance[data-script="mover"] .value[data-key="speed"]`
 	x0 := w.get("/api/entities/" + url.PathEscape(a))["position"].([]any)[0].(float64)
-	run("edit self.speed", chromedp.Click(chromedp.CSS(speed)),
-		chromedp.WaitVisible(chromedp.CSS(speed+" input")),
+	click("edit self.speed", speed)
+	run("type the new speed", chromedp.WaitVisible(chromedp.CSS(speed+" input")),
 		chromedp.SetValue(chromedp.CSS(speed+" input"), "60"),
 		chromedp.SendKeys(chromedp.CSS(speed+" input"), kb.Enter))
 	until("the edit shows", fmt.Sprintf(`document.querySelector(%q).textContent === "60"`, speed))
@@ -135,7 +140,7 @@ func TestBrowser(t *testing.T) {
 	until("its self shows", `!!document.querySelector('#detail .instance[data-script="reader"] .value[data-key="seen"]')`)
 	assert.Equal(t, "1", text(`#detail .instance[data-script="reader"] .value[data-key="seen"]`))
 
-	run("select the faulty entity", chromedp.Click(chromedp.CSS(fmt.Sprintf(`#entity-list li[data-id="%s"]`, w.b.String()))))
+	click("select the faulty entity", fmt.Sprintf(`#entity-list li[data-id="%s"]`, w.b.String()))
 	until("its fault shows with file:line", `(document.querySelector('#detail .instance[data-script="faulty"] .fault') || {}).textContent?.includes("faulty.lua:6")`)
 	until("the error log shows it", `document.getElementById("log").textContent.includes("broken on purpose")`)
 
@@ -143,6 +148,23 @@ func TestBrowser(t *testing.T) {
 	until("running again", fmt.Sprintf(`Number(document.body.dataset.frame) > %d`, f+5))
 	until("the chart has lines", `document.getElementById("chart-legend").textContent.includes("orbit")`)
 	screenshot(t, ctx, w.b)
+}
+
+// clickWhenThere waits for the element sel selects and clicks it; a
+// click that finds the element replaced by the page's refresh meanwhile
+// is tried again.
+func clickWhenThere(ctx context.Context, sel string) error {
+	var err error
+	for range 10 {
+		if err = chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel))); err == nil {
+			return nil
+		}
+		if ctx.Err() != nil {
+			return err
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return err
 }
 
 // openBrowser starts headless Chromium for the test and returns its tab's
@@ -180,9 +202,9 @@ func openBrowser(t *testing.T) context.Context {
 func TestBrowserReadOnly(t *testing.T) {
 	w := newWorld(t, Options{ReadOnly: true}, 10*time.Millisecond)
 	ctx := openBrowser(t)
-	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(w.srv.URL+"/"),
-		chromedp.Click(chromedp.CSS(fmt.Sprintf(`#entity-list li[data-id="%s"]`, w.a.String()))),
-		chromedp.WaitVisible(chromedp.CSS(`#detail .value[data-key="speed"]`))))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(w.srv.URL+"/")))
+	require.NoError(t, clickWhenThere(ctx, fmt.Sprintf(`#entity-list li[data-id="%s"]`, w.a.String())))
+	require.NoError(t, chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#detail .value[data-key="speed"]`))))
 	hidden, err := chromedp.Run(ctx, chromedp.Evaluate[[]bool](`["pause", "step", "resume", "console", "bb-add"].map((id) => document.getElementById(id).hidden)`))
 	require.NoError(t, err)
 	assert.Equal(t, []bool{true, true, true, true, true}, hidden)
@@ -199,9 +221,8 @@ func screenshot(t *testing.T, ctx context.Context, e runtime.Handle) {
 	if path == "" {
 		path = filepath.Join(t.TempDir(), "inspector.png")
 	}
-	require.NoError(t, chromedp.Do(ctx,
-		chromedp.Click(chromedp.CSS(fmt.Sprintf(`#entity-list li[data-id="%s"]`, e))),
-		chromedp.Sleep(time.Second)))
+	require.NoError(t, clickWhenThere(ctx, fmt.Sprintf(`#entity-list li[data-id="%s"]`, e)))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Sleep(time.Second)))
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	require.NoError(t, err)
 	require.NotEmpty(t, png)

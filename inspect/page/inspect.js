@@ -21,7 +21,9 @@ const state = {
   world: null,
   entities: [],
   selected: null,
-  detail: null,
+  // listKey and detailKey are what the list and the detail last showed.
+  listKey: "",
+  detailKey: "",
   readonly: false,
   view: { cx: 0, cz: 0, scale: 20, fitted: false },
   history: [],
@@ -176,6 +178,12 @@ function showList() {
   const f = filters();
   const shown = state.entities.filter((e) => matches(e, f));
   $("shown-count").textContent = `(${shown.length} of ${state.entities.length})`;
+  // Rebuild the list only when what it shows changed, so that a click is
+  // never lost to a refresh between its press and its release.
+  const key = [$("colour-by").value, state.selected, shown.length,
+    ...shown.slice(0, MAX_LIST).map((e) => [e.id, e.name, e.state, e.scripts, e.tags[0]].join("|"))].join("\n");
+  if (key === state.listKey) return;
+  state.listKey = key;
   const list = $("entity-list");
   const items = [];
   for (const e of shown.slice(0, MAX_LIST)) {
@@ -377,7 +385,7 @@ window.inspector = {
 
 function select(id) {
   state.selected = id;
-  state.detail = null;
+  state.detailKey = "";
   showList();
   draw();
   refreshDetail();
@@ -393,10 +401,12 @@ const refreshDetail = throttled(DETAIL_EVERY, async () => {
     state.selected = null;
     return;
   }
-  state.detail = d;
   updateConsoleTargets(d);
-  // Never redraw under a value being edited.
+  // Never redraw under a value being edited, nor when nothing changed.
   if ($("detail").contains(document.activeElement) && document.activeElement.tagName === "INPUT") return;
+  const key = JSON.stringify(d);
+  if (key === state.detailKey) return;
+  state.detailKey = key;
   showDetail(d);
 });
 
@@ -458,7 +468,11 @@ function valueCell(value, key, save) {
   span.dataset.key = key;
   if (state.readonly) return span;
   span.title = "click to edit (JSON; null removes the key)";
-  span.addEventListener("click", () => {
+  // On the press, not the click: a refresh between press and release
+  // would lose a click.
+  span.addEventListener("pointerdown", (ev) => {
+    if (span.firstChild instanceof HTMLInputElement) return;
+    ev.preventDefault();
     const input = el("input");
     input.value = JSON.stringify(value);
     span.replaceChildren(input);
@@ -468,8 +482,8 @@ function valueCell(value, key, save) {
     const finish = async (commit) => {
       if (done) return;
       done = true;
+      let v = value;
       if (commit) {
-        let v;
         try {
           v = JSON.parse(input.value);
         } catch {
@@ -478,10 +492,12 @@ function valueCell(value, key, save) {
         try {
           await save(v);
         } catch (e) {
+          v = value;
           problem(e);
         }
       }
-      input.blur();
+      span.textContent = JSON.stringify(v);
+      state.detailKey = "";
       refreshAll();
     };
     input.addEventListener("keydown", (ev) => {
