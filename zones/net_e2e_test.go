@@ -264,7 +264,8 @@ func TestZoneBadInput(t *testing.T) {
 		{"unknown zone", []string{"zone", "testdata/walkers.json", "--nats", srv.url(), "--world", "bad", "--zone", "2"}, "luahost zone: unknown --zone 2: the world has 2 zones (0 to 1)\n"},
 		{"claimed zone", []string{"zone", "testdata/walkers.json", "--nats", srv.url(), "--world", "bad", "--zone", "0"}, "luahost zone: zone 0 of world bad is claimed by another process (pid "},
 		{"no server", []string{"zone", "testdata/walkers.json", "--nats", "nats://127.0.0.1:1", "--world", "bad", "--zone", "0"}, "luahost zone: connect to NATS at nats://127.0.0.1:1: "},
-		{"no zones", []string{"zone", "testdata/scripts/../../../cmd/luahost/testdata/zones/walk.json", "--nats", srv.url(), "--world", "bad", "--zone", "0"}, "the scene has no zones field: give --zones N\n"},
+		{"overlapping edges", []string{"zone", "../cmd/luahost/testdata/zones/overlap.json", "--nats", srv.url(), "--world", "bad", "--zone", "0"}, "luahost zone: ../cmd/luahost/testdata/zones/overlap.json:2:44: zones.edges[2]: 100 is not above edges[1], 100 (edges must increase strictly: strips may not overlap)\n"},
+		{"no zones", []string{"zone", "../cmd/luahost/testdata/zones/walk.json", "--nats", srv.url(), "--world", "bad", "--zone", "0"}, "the scene has no zones field: give --zones N\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
