@@ -551,25 +551,38 @@ func (n *Net) leave() error {
 
 // send publishes the held handoffs to their zones' subjects, each with
 // the message id (world id, new count) so that a handoff sent twice is
-// stored once. Those NATS did not store stay held for the next frame.
+// stored once; they are published together and their acknowledgements
+// awaited together (up to NetOptions.Timeout). Those NATS did not store
+// stay held for the next frame.
 func (n *Net) send() {
 	defer n.sayHeld()
 	if len(n.held) == 0 || !n.isConnected() {
 		return
 	}
+	futures := make([]jetstream.PubAckFuture, len(n.held))
+	for i, h := range n.held {
+		if data, err := json.Marshal(h); err == nil {
+			futures[i], _ = n.js.PublishAsync(n.opts.handoffs(h.To), data, jetstream.WithMsgID(h.ID+"-"+strconv.FormatUint(h.Count, 10)))
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
+	defer cancel()
 	var still []handoff
-	for _, h := range n.held {
-		data, err := json.Marshal(h)
-		if err == nil {
-			ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
-			_, err = n.js.Publish(ctx, n.opts.handoffs(h.To), data, jetstream.WithMsgID(h.ID+"-"+strconv.FormatUint(h.Count, 10)))
-			cancel()
+	for i, h := range n.held {
+		stored := false
+		if f := futures[i]; f != nil {
+			select {
+			case <-f.Ok():
+				stored = true
+			case <-f.Err():
+			case <-ctx.Done():
+			}
 		}
-		if err != nil {
+		if stored {
+			n.transit[h.ID] = h
+		} else {
 			still = append(still, h)
-			continue
 		}
-		n.transit[h.ID] = h
 	}
 	n.held = still
 }
