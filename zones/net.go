@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -238,7 +239,36 @@ func (n *Net) setup() error {
 	if n.saves, err = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: "luahost_" + n.opts.World + "_checkpoints"}); err != nil {
 		return fmt.Errorf("checkpoint bucket: %w", err)
 	}
+	if err := n.sameLayout(ctx); err != nil {
+		return err
+	}
 	return n.takeClaim(ctx)
+}
+
+// sameLayout records the world's layout on the first start of any of its
+// zones, and refuses a zone whose layout differs: its strips would
+// overlap the others'.
+func (n *Net) sameLayout(ctx context.Context) error {
+	mine, err := json.Marshal(n.opts.Layout)
+	if err != nil {
+		return err
+	}
+	if _, err := n.saves.Create(ctx, "layout", mine); err == nil {
+		return nil
+	}
+	e, err := n.saves.Get(ctx, "layout")
+	if err != nil {
+		return fmt.Errorf("the world's layout: %w", err)
+	}
+	var theirs Layout
+	if err := json.Unmarshal(e.Value(), &theirs); err != nil {
+		return fmt.Errorf("the world's layout: %w", err)
+	}
+	if theirs.Axis != n.opts.Layout.Axis || !slices.Equal(theirs.Edges, n.opts.Layout.Edges) {
+		return fmt.Errorf("world %s is cut along %s at %v, not along %s at %v as given here: every zone of a world needs the same edges",
+			n.opts.World, AxisName(theirs.Axis), theirs.Edges, AxisName(n.opts.Layout.Axis), n.opts.Layout.Edges)
+	}
+	return nil
 }
 
 // takeClaim claims the zone: a live owner answers on the zone's claim

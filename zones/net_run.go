@@ -18,6 +18,19 @@ import (
 	"github.com/luahost/luahost/runtime"
 )
 
+// Join makes host the zone's host before its starting entities exist
+// (optional: Start joins a host that has not joined), so that what their
+// scripts' setup writes to the blackboard or broadcasts reaches the other
+// zones after the first frame.
+func (n *Net) Join(host *luabind.Host) {
+	n.host, n.rt = host, host.Runtime()
+	host.SetZone(n.opts.Zone, n.elsewhere)
+	host.OnBroadcast(func(event string, data any) {
+		n.outCasts = append(n.outCasts, netCast{Zone: n.opts.Zone, Event: event, Data: runtime.PlainJSON{Value: data}})
+	})
+	n.rt.Blackboard().OnSet(n.record)
+}
+
 // Start runs the zone on host, which holds the zone's starting entities:
 // those of the scene in its strip, or its last checkpoint restored
 // (LastCheckpoint). Every entity whose owner record names another zone or
@@ -26,12 +39,9 @@ import (
 // zone since its checkpoint are taken, in order, between frames, and the
 // world's broadcasts and blackboard writes flow in.
 func (n *Net) Start(host *luabind.Host) error {
-	n.host, n.rt = host, host.Runtime()
-	host.SetZone(n.opts.Zone, n.elsewhere)
-	host.OnBroadcast(func(event string, data any) {
-		n.outCasts = append(n.outCasts, netCast{Zone: n.opts.Zone, Event: event, Data: runtime.PlainJSON{Value: data}})
-	})
-	n.rt.Blackboard().OnSet(n.record)
+	if n.host != host {
+		n.Join(host)
+	}
 	cp, err := n.loadCheckpoint()
 	if err != nil {
 		return err

@@ -106,6 +106,8 @@ func TestNetClaim(t *testing.T) {
 	assert.Contains(t, err.Error(), "zone 1 of world claim is claimed by another process (pid ")
 	_, err = zones.Dial(zones.NetOptions{URL: srv.url(), World: "claim", Zone: 2, Layout: layout, Log: io.Discard})
 	assert.EqualError(t, err, "zone 2: the world has 2 zones (0 to 1)")
+	_, err = zones.Dial(zones.NetOptions{URL: srv.url(), World: "claim", Zone: 0, Layout: zones.Layout{Edges: []float64{5}}, Log: io.Discard})
+	assert.EqualError(t, err, "world claim is cut along x at [0], not along x at [5] as given here: every zone of a world needs the same edges")
 	require.NoError(t, z.Close())
 	again, err := zones.Dial(zones.NetOptions{URL: srv.url(), World: "claim", Zone: 1, Layout: layout, Log: io.Discard})
 	require.NoError(t, err, "a zone whose owner stopped can be claimed again at once")

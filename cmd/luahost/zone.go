@@ -112,6 +112,7 @@ func cmdZone(args []string, stdout, stderr io.Writer) int {
 		cfg.seed = &seed
 	}
 	cfg.keep = func(e SceneEntity) bool { return snap == nil && layout.Zone(startOf(e)) == zone }
+	cfg.join = n.Join
 	w, err := loadScene(path, cfg)
 	if err == nil && snap != nil {
 		if err = w.host.Restore(snap); err != nil {
