@@ -62,7 +62,8 @@ var ErrEval = errors.New("cannot evaluate")
 // Its effects on the world are those of a callback run between frames
 // (kills and detaches happen at once; spawned entities become Active
 // before the next frame). require returns only modules the script's state
-// loaded already: a snippet never reads a file.
+// loaded already, and only loaded scripts can be attached or spawned: a
+// snippet never reads a file.
 func (h *Host) Eval(inst *runtime.Instance, code string) (Eval, error) {
 	s, ok := inst.Script().(*Script)
 	switch {

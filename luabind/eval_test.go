@@ -36,6 +36,8 @@ func TestEval(t *testing.T) {
 		{name: "error()", code: "error('boom')", err: "console:1: boom"},
 		{name: "syntax error", code: "self.hp +", err: "console:1:"},
 		{name: "no file read", code: "require('lib.tracer')", err: "the console reads no files"},
+		{name: "no script file read", code: "ctx.entity:attach('spinner')", err: "script \"spinner\" is not loaded, and the console reads no files"},
+		{name: "a loaded script attaches", code: "ctx.entity:attach('console/target') return 'attached'", result: "\"attached\""},
 		{name: "budget", code: "while true do end", err: "exceeded its", errIs: ErrBudget},
 		{name: "cut output", code: "for i = 1, 20 do print(string.rep('x', 5000)) end", output: "\n... ("},
 	} {

@@ -165,7 +165,8 @@ type Host struct {
 	closed  bool
 	// zoning is the host's part in a zoned world (zone.go).
 	zoning zoning
-	// console is set while Eval runs a snippet: require reads no file.
+	// console is set while Eval runs a snippet: require and Load read no
+	// file.
 	console bool
 	// reloadObservers are the functions given to ObserveReloads.
 	reloadObservers []func(ReloadInfo)
@@ -402,6 +403,9 @@ func (h *Host) Load(name string) (*Script, error) {
 	file, path, err := h.locate(name)
 	if err != nil {
 		return nil, err
+	}
+	if h.console {
+		return nil, &LoadError{Script: name, File: file, Message: fmt.Sprintf("%s: script %q is not loaded, and the console reads no files", file, name)}
 	}
 	src, err := h.readSource(path)
 	switch {
