@@ -1,0 +1,332 @@
+package zones
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/luahost/luahost/luabind"
+	"github.com/luahost/luahost/runtime"
+)
+
+// sentBefore returns, for every entity that this zone handed off in a
+// message still in the stream, the highest handoff count it sent: a zone
+// that stopped after sending an entity and before its receiver took it
+// (so the owner record still names the sender) must not keep its copy.
+func (n *Net) sentBefore(ctx context.Context) (map[string]uint64, error) {
+	sent := make(map[string]uint64)
+	stream, err := n.js.Stream(ctx, n.opts.stream())
+	if err != nil {
+		return nil, fmt.Errorf("handoff stream: %w", err)
+	}
+	info, err := stream.Info(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("handoff stream: %w", err)
+	}
+	if info.State.Msgs == 0 {
+		return sent, nil
+	}
+	cons, err := n.js.OrderedConsumer(ctx, n.opts.stream(), jetstream.OrderedConsumerConfig{FilterSubjects: []string{n.opts.subject("handoff.>")}})
+	if err != nil {
+		return nil, fmt.Errorf("handoff stream: %w", err)
+	}
+	for {
+		m, err := cons.Next(jetstream.FetchContext(ctx))
+		if err != nil {
+			return nil, fmt.Errorf("read the handoff stream: %w", err)
+		}
+		var h handoff
+		if json.Unmarshal(m.Data(), &h) == nil && h.From == n.opts.Zone {
+			sent[h.ID] = max(sent[h.ID], h.Count)
+		}
+		if md, err := m.Metadata(); err != nil || md.Sequence.Stream >= info.State.LastSeq {
+			return sent, nil
+		}
+	}
+}
+
+// rejoin runs between frames after NATS came back: the handoff consumer
+// and the owner records' watch start again (they do not always outlive a
+// server's restart), and the records of the entities in transit, whose
+// changes the watch may have missed, are read once.
+func (n *Net) rejoin() {
+	if n.watchStop != nil {
+		n.watchStop()
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	n.watchStop = stop
+	err := n.consume()
+	if err == nil {
+		err = n.watchOwners(ctx)
+	}
+	if err != nil {
+		// Tried again at the next check of the transit.
+		n.mu.Lock()
+		n.rejoined = true
+		n.mu.Unlock()
+	}
+	n.checkTransit()
+}
+
+// checkTransitEvery is how many frames pass between two reads of the
+// owner records of the entities in transit, in case the watch missed a
+// change.
+const checkTransitEvery = 30
+
+// checkTransit reads the owner records of the entities in transit and
+// drops those their receivers took.
+func (n *Net) checkTransit() {
+	if len(n.transit) == 0 || !n.isConnected() {
+		return
+	}
+	get, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
+	defer cancel()
+	for id, h := range n.transit {
+		e, err := n.owner.Get(get, id)
+		if err != nil {
+			continue
+		}
+		if zone, count, err := parseOwner(e.Value()); err == nil && zone == h.To && count >= h.Count {
+			delete(n.transit, id)
+		}
+	}
+}
+
+// consume takes the zone's handoffs from the stream, from the one after
+// the last taken on. A handoff delivered twice (a consumer made again
+// after NATS came back) is taken once: arrive skips what the zone holds.
+func (n *Net) consume() error {
+	if n.cons != nil {
+		n.cons.Stop()
+	}
+	cfg := jetstream.OrderedConsumerConfig{FilterSubjects: []string{n.opts.handoffs(n.opts.Zone)}}
+	if n.seq > 0 {
+		cfg.DeliverPolicy, cfg.OptStartSeq = jetstream.DeliverByStartSequencePolicy, n.seq+1
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
+	defer cancel()
+	cons, err := n.js.OrderedConsumer(ctx, n.opts.stream(), cfg)
+	if err != nil {
+		return fmt.Errorf("handoff consumer: %w", err)
+	}
+	if n.cons, err = cons.Consume(func(m jetstream.Msg) {
+		n.mu.Lock()
+		n.inbox = append(n.inbox, m)
+		n.mu.Unlock()
+		n.signal()
+	}); err != nil {
+		return fmt.Errorf("handoff consumer: %w", err)
+	}
+	return nil
+}
+
+// forget drops what the zone remembers of an entity that died.
+func (n *Net) forget(id string) {
+	delete(n.where, id)
+	for h, mid := range n.moved {
+		if mid == id {
+			delete(n.moved, h)
+		}
+	}
+}
+
+// maxAhead is how many frames ahead of the receiver a handoff's sender
+// may be for the handoff to wait until the receiver catches up.
+const maxAhead = 2
+
+// arrive imports one handoff unless the owner record says it is stale: an
+// entity already taken (a message read again after a restart whose
+// checkpoint holds it) or one that moved on since. A handoff from a
+// frame this zone has not run yet waits for it (wait is true), so that no
+// entity is updated twice for one frame number; zones run on their own
+// clocks, so only while the sender is at most maxAhead frames ahead: a
+// zone far behind (started later) takes handoffs at once.
+func (n *Net) arrive(m jetstream.Msg) (wait bool, err error) {
+	var h handoff
+	if err := json.Unmarshal(m.Data(), &h); err != nil {
+		fmt.Fprintf(n.opts.Log, "zone %d: a handoff message that is not one, skipped: %v\n", n.opts.Zone, err)
+		return false, nil
+	}
+	if h.Frame > n.rt.Frame() && h.Frame-n.rt.Frame() <= maxAhead {
+		return true, nil
+	}
+	if md, err := m.Metadata(); err == nil {
+		n.seq = md.Sequence.Stream
+	}
+	if e, ok := n.byID[h.ID]; ok && n.ids[e].Count >= h.Count {
+		return false, nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
+	defer cancel()
+	// Without a record (its zone could not write it), the entity is the
+	// sender's.
+	zone, count, rev := h.From, h.Count-1, uint64(0)
+	e, err := n.owner.Get(ctx, h.ID)
+	switch {
+	case err == nil:
+		rev = e.Revision()
+		if zone, count, err = parseOwner(e.Value()); err != nil {
+			return false, fmt.Errorf("take %s: %w", h.ID, err)
+		}
+	case !errors.Is(err, jetstream.ErrKeyNotFound):
+		// NATS is not ready (a server that just restarted): the handoff
+		// waits for the next frame.
+		if !n.ownersSaid {
+			fmt.Fprintf(n.opts.Log, "zone %d: cannot read the owner records (%v); incoming handoffs wait\n", n.opts.Zone, err)
+			n.ownersSaid = true
+		}
+		return true, nil
+	}
+	n.ownersSaid = false
+	if count > h.Count || count == h.Count && zone != n.opts.Zone {
+		return false, nil
+	}
+	hs, err := n.host.ImportAll([]luabind.EntitySnapshot{h.Snap})
+	if err != nil {
+		return false, fmt.Errorf("take %s from zone %d: %w", h.ID, h.From, err)
+	}
+	n.own(hs[0], netID{ID: h.ID, Count: h.Count})
+	if count < h.Count {
+		if rev == 0 {
+			_, err = n.owner.Create(ctx, h.ID, ownerValue(n.opts.Zone, h.Count))
+		} else {
+			_, err = n.owner.Update(ctx, h.ID, ownerValue(n.opts.Zone, h.Count), rev)
+		}
+		if err != nil {
+			fmt.Fprintf(n.opts.Log, "zone %d: owner record of %s not updated: %v\n", n.opts.Zone, h.ID, err)
+		}
+	}
+	return false, nil
+}
+
+// leave notes the entities that died and hands off the Active ones whose
+// committed position is outside the strip.
+func (n *Net) leave() error {
+	var leaving [][]runtime.Handle
+	for h, id := range n.ids {
+		if !n.rt.Alive(h) {
+			n.disown(h)
+			n.ownerDelete(id.ID)
+		}
+	}
+	for _, h := range n.rt.Entities() {
+		if _, ok := n.ids[h]; !ok {
+			id := n.newID()
+			n.own(h, id)
+			n.ownerSet(id)
+		}
+		if st, _ := n.rt.State(h); st != runtime.StateActive {
+			continue
+		}
+		p, _ := n.rt.Get(h, runtime.Position)
+		if d := n.opts.Layout.Zone(p); d != n.opts.Zone {
+			if leaving == nil {
+				leaving = make([][]runtime.Handle, n.opts.Layout.Zones())
+			}
+			leaving[d] = append(leaving[d], h)
+		}
+	}
+	for d, hs := range leaving {
+		if len(hs) == 0 {
+			continue
+		}
+		snaps, err := n.host.ExportAll(hs)
+		if err != nil {
+			return fmt.Errorf("hand off %d entities to zone %d: %w", len(hs), d, err)
+		}
+		for i, h := range hs {
+			id := n.ids[h]
+			n.disown(h)
+			n.moved[h] = id.ID
+			n.where[id.ID] = d
+			n.held = append(n.held, handoff{To: d, From: n.opts.Zone, Frame: n.rt.Frame(), ID: id.ID, Count: id.Count + 1, Snap: snaps[i]})
+		}
+	}
+	n.send()
+	return nil
+}
+
+// send publishes the held handoffs to their zones' subjects, each with
+// the message id (world id, new count) so that a handoff sent twice is
+// stored once; they are published together and their acknowledgements
+// awaited together (up to NetOptions.Timeout). Those NATS did not store
+// stay held for the next frame.
+func (n *Net) send() {
+	defer n.sayHeld()
+	if len(n.held) == 0 || !n.isConnected() {
+		return
+	}
+	futures := make([]jetstream.PubAckFuture, len(n.held))
+	for i, h := range n.held {
+		if data, err := json.Marshal(h); err == nil {
+			futures[i], _ = n.js.PublishAsync(n.opts.handoffs(h.To), data, jetstream.WithMsgID(h.ID+"-"+strconv.FormatUint(h.Count, 10)))
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
+	defer cancel()
+	var still []handoff
+	for i, h := range n.held {
+		stored := false
+		if f := futures[i]; f != nil {
+			select {
+			case <-f.Ok():
+				stored = true
+			case <-f.Err():
+			case <-ctx.Done():
+			}
+		}
+		if stored {
+			n.transit[h.ID] = h
+		} else {
+			still = append(still, h)
+		}
+	}
+	n.held = still
+}
+
+// sayHeld says once that handoffs are held, and once that they all went.
+func (n *Net) sayHeld() {
+	switch {
+	case len(n.held) > 0 && !n.heldSaid:
+		fmt.Fprintf(n.opts.Log, "zone %d: holding %d outgoing handoffs until NATS takes them\n", n.opts.Zone, len(n.held))
+		n.heldSaid = true
+	case len(n.held) == 0 && n.heldSaid:
+		fmt.Fprintf(n.opts.Log, "zone %d: the held handoffs are sent\n", n.opts.Zone)
+		n.heldSaid = false
+	}
+}
+
+// own records h as the zone's entity with world id id; disown forgets it.
+func (n *Net) own(h runtime.Handle, id netID) {
+	n.ids[h] = id
+	n.byID[id.ID] = h
+}
+
+func (n *Net) disown(h runtime.Handle) {
+	delete(n.byID, n.ids[h].ID)
+	delete(n.ids, h)
+}
+
+// ownerSet creates the owner record of a new entity.
+func (n *Net) ownerSet(id netID) {
+	if !n.isConnected() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
+	defer cancel()
+	_, _ = n.owner.Put(ctx, id.ID, ownerValue(n.opts.Zone, id.Count))
+}
+
+// ownerDelete deletes the owner record of an entity that died here.
+func (n *Net) ownerDelete(id string) {
+	if !n.isConnected() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
+	defer cancel()
+	_ = n.owner.Delete(ctx, id)
+}
