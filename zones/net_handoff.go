@@ -127,11 +127,10 @@ func (n *Net) consume() error {
 // forget drops what the zone remembers of an entity that died.
 func (n *Net) forget(id string) {
 	delete(n.where, id)
-	for h, mid := range n.moved {
-		if mid == id {
-			delete(n.moved, h)
-		}
+	for _, h := range n.movedOf[id] {
+		delete(n.moved, h)
 	}
+	delete(n.movedOf, id)
 }
 
 // maxAhead is how many frames ahead of the receiver a handoff's sender
@@ -242,6 +241,7 @@ func (n *Net) leave() error {
 			id := n.ids[h]
 			n.disown(h)
 			n.moved[h] = id.ID
+			n.movedOf[id.ID] = append(n.movedOf[id.ID], h)
 			n.where[id.ID] = d
 			n.held = append(n.held, handoff{To: d, From: n.opts.Zone, Frame: n.rt.Frame(), ID: id.ID, Count: id.Count + 1, Snap: snaps[i]})
 		}

@@ -149,6 +149,9 @@ func netZone(t testing.TB, url, world string, i int, layout zones.Layout, ents [
 			at := runtime.Identity()
 			at.Position = p
 			hd := rt.SpawnAt(at)
+			if e.name != "" {
+				require.NoError(t, rt.SetName(hd, e.name))
+			}
 			for _, s := range e.scripts {
 				_, err := h.Attach(hd, s, e.props)
 				require.NoError(t, err)

@@ -263,3 +263,46 @@ func TestNetBroadcastAndBlackboard(t *testing.T) {
 		}
 	}
 }
+
+// TestNetEntityValue: over NATS too, an entity value kept in zone 0 of
+// an entity that walked into zone 1 answers alive() true and zone() 1,
+// its position is an error that says where it went, and once the entity
+// dies over there the value is stale.
+func TestNetEntityValue(t *testing.T) {
+	srv := startNATS(t)
+	layout := zones.Layout{Edges: []float64{0}}
+	ents := []ent{
+		{name: "m", x: -2.5, scripts: []string{"mover"}},
+		{x: -5, scripts: []string{"watcher"}, props: map[string]any{"target": "m"}},
+	}
+	out0 := &syncBuffer{}
+	z0 := netZone(t, srv.url(), "values", 0, layout, ents, out0, io.Discard)
+	z1 := netZone(t, srv.url(), "values", 1, layout, ents, io.Discard, io.Discard)
+	for f := 1; f <= 6; f++ {
+		require.NoError(t, z0.Step(1.0/60))
+		require.NoError(t, z1.Step(1.0/60))
+		want := 2
+		if f == 6 {
+			want = 1 // the mover killed itself
+		}
+		settle(t, want, z0, z1)
+	}
+	moved := "testdata/scripts/watcher.lua:8: entity(1:1) is in another zone now (zone 1): a zone's scripts reach only the entities of their own zone"
+	stale := "frame\t%d\tfalse\tnil\tfalse\ttestdata/scripts/watcher.lua:8: stale entity handle entity(1:1)\n"
+	for f := 7; !strings.Contains(out0.String(), fmt.Sprintf(stale, f-1)); f++ {
+		require.Less(t, f, 300, out0.String())
+		require.NoError(t, z0.Step(1.0/60))
+		select {
+		case <-z0.Delivered():
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	assert.True(t, strings.HasPrefix(out0.String(), "frame\t1\ttrue\t0\ttrue\t-2.5\t0\t0\n"+
+		"frame\t2\ttrue\t0\ttrue\t-1.5\t0\t0\n"+
+		"frame\t3\ttrue\t0\ttrue\t-0.5\t0\t0\n"+
+		"frame\t4\ttrue\t1\tfalse\t"+moved+"\n"+
+		"frame\t5\ttrue\t1\tfalse\t"+moved+"\n"+
+		"frame\t6\ttrue\t1\tfalse\t"+moved+"\n"), out0.String())
+	require.NoError(t, z0.Close())
+	require.NoError(t, z1.Close())
+}
