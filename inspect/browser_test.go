@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -66,7 +67,8 @@ func addCrowd(n int) func(*world) {
 // world: it loads and shows the entity count, clicking an entity (in the
 // list, on the canvas) shows its self, pause then step moves the frame by
 // exactly one, an edit of self shows in the next frame, the console
-// answers, a fault shows with its file:line; a screenshot is kept.
+// answers, a fault shows with its file:line, the filters filter, a
+// blackboard edit lands; a screenshot is kept.
 // Without Chromium it skips, except under CI, where it fails.
 func TestBrowser(t *testing.T) {
 	const crowd = 24
@@ -143,6 +145,18 @@ func TestBrowser(t *testing.T) {
 	click("select the faulty entity", fmt.Sprintf(`#entity-list li[data-id="%s"]`, w.b.String()))
 	until("its fault shows with file:line", `(document.querySelector('#detail .instance[data-script="faulty"] .fault') || {}).textContent?.includes("faulty.lua:6")`)
 	until("the error log shows it", `document.getElementById("log").textContent.includes("broken on purpose")`)
+
+	run("filter by tag", chromedp.SendKeys(chromedp.ID("filter-tag"), "blue"))
+	until("the list shows the blue ones", `document.querySelectorAll("#entity-list li[data-id]").length === 13`)
+	run("clear the filter", chromedp.SendKeys(chromedp.ID("filter-tag"), strings.Repeat(kb.Backspace, 4)), chromedp.SendKeys(chromedp.ID("filter-name"), "walker"))
+	until("the list shows the walkers", `document.querySelectorAll("#entity-list li[data-id]").length === 24`)
+	run("clear the name filter", chromedp.SendKeys(chromedp.ID("filter-name"), strings.Repeat(kb.Backspace, 6)))
+	until("the list shows every entity", `document.querySelectorAll("#entity-list li[data-id]").length === 27`)
+
+	run("set a blackboard key", chromedp.SendKeys(chromedp.ID("bb-key"), "boss"),
+		chromedp.SendKeys(chromedp.ID("bb-value"), `{"hp": 3}`), chromedp.Click(chromedp.CSS("#bb-add button")))
+	until("the blackboard shows it", `document.getElementById("blackboard").textContent.includes('{"hp":3}')`)
+	assert.Equal(t, map[string]any{"hp": 3.0}, w.get("/api/blackboard")["blackboard"].(map[string]any)["boss"])
 
 	run("resume", chromedp.Click(chromedp.ID("resume")))
 	until("running again", fmt.Sprintf(`Number(document.body.dataset.frame) > %d`, f+5))

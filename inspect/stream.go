@@ -301,9 +301,6 @@ func (in *Inspector) stream(w http.ResponseWriter, r *http.Request) {
 			lastFrame = time.Now()
 			fmt.Fprintf(w, "event: frame\ndata: %s\n\n", frame)
 		}
-		if _, err := w.Write(nil); err != nil {
-			return
-		}
 		flusher.Flush()
 	}
 }
