@@ -86,12 +86,10 @@ type Net struct {
 	// record names the receiver.
 	held    []handoff
 	transit map[string]handoff
-	// moved maps the handles of entities that left to their world ids,
-	// movedOf lists them by id, and where says in which zone each of
-	// them is now.
-	moved   map[runtime.Handle]string
-	movedOf map[string][]runtime.Handle
-	where   map[string]int
+	// moved remembers the handles of entities that left, with their world
+	// ids; where says in which zone each of them is now, while it lives.
+	moved departed[string]
+	where map[string]int
 	// inbox is what NATS delivered since the last frame, taken between
 	// frames: handoffs, broadcasts, blackboard writes and owner changes.
 	mu       sync.Mutex
@@ -200,7 +198,7 @@ func Dial(opts NetOptions) (*Net, error) {
 		opts.Timeout = 2 * time.Second
 	}
 	n := &Net{opts: opts, ids: make(map[runtime.Handle]netID), byID: make(map[string]runtime.Handle), transit: make(map[string]handoff),
-		moved: make(map[runtime.Handle]string), movedOf: make(map[string][]runtime.Handle), where: make(map[string]int), lastSeen: make(map[string]writeStamp),
+		where: make(map[string]int), lastSeen: make(map[string]writeStamp),
 		written: make(map[string]int), connected: true, note: make(chan struct{}, 1)}
 	nc, err := nats.Connect(opts.URL, nats.Name(fmt.Sprintf("luahost %s zone %d", opts.World, opts.Zone)),
 		nats.Timeout(opts.Timeout), nats.MaxReconnects(-1), nats.ReconnectWait(200*time.Millisecond),

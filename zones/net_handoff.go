@@ -126,11 +126,8 @@ func (n *Net) consume() error {
 
 // forget drops what the zone remembers of an entity that died.
 func (n *Net) forget(id string) {
+	// Its old handles now answer as stale ones.
 	delete(n.where, id)
-	for _, h := range n.movedOf[id] {
-		delete(n.moved, h)
-	}
-	delete(n.movedOf, id)
 }
 
 // maxAhead is how many frames ahead of the receiver a handoff's sender
@@ -240,8 +237,7 @@ func (n *Net) leave() error {
 		for i, h := range hs {
 			id := n.ids[h]
 			n.disown(h)
-			n.moved[h] = id.ID
-			n.movedOf[id.ID] = append(n.movedOf[id.ID], h)
+			n.moved.add(h, id.ID)
 			n.where[id.ID] = d
 			n.held = append(n.held, handoff{To: d, From: n.opts.Zone, Frame: n.rt.Frame(), ID: id.ID, Count: id.Count + 1, Snap: snaps[i]})
 		}

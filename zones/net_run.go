@@ -181,7 +181,7 @@ func parseOwner(b []byte) (zone int, count uint64, err error) {
 
 // elsewhere answers for the handles of entities that left the zone.
 func (n *Net) elsewhere(h runtime.Handle) (int, bool) {
-	id, ok := n.moved[h]
+	id, ok := n.moved.get(h)
 	if !ok {
 		return 0, false
 	}

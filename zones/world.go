@@ -125,10 +125,8 @@ func (w *World) exchange() error {
 	var casts []cast
 	for _, z := range w.zones {
 		for _, id := range z.died {
+			// Its old handles now answer as stale ones.
 			delete(w.where, id)
-			for _, o := range w.zones {
-				o.forget(id)
-			}
 		}
 		z.died = z.died[:0]
 		for _, p := range z.sent {

@@ -27,10 +27,9 @@ type zone struct {
 	made uint64
 	// epoch counts scans; an entity seen by the last scan has it.
 	epoch uint64
-	// moved maps the handles of the entities that left the zone to their
-	// world ids while they live; movedOf lists them by id.
-	moved   map[runtime.Handle]uint64
-	movedOf map[uint64][]runtime.Handle
+	// moved remembers the handles of the entities that left the zone,
+	// with their world ids.
+	moved departed[uint64]
 
 	// What a frame collected: the entities leaving for each zone, the
 	// parcels sent, the ids of entities that died, blackboard writes (by
@@ -82,7 +81,7 @@ type cast struct {
 
 func newZone(w *World, index, n int) *zone {
 	return &zone{w: w, index: index, n: n, leaving: make([][]runtime.Handle, n),
-		moved: make(map[runtime.Handle]uint64), movedOf: make(map[uint64][]runtime.Handle), written: make(map[string]int)}
+		written: make(map[string]int)}
 }
 
 // join makes h the zone's host: its entity values learn where moved
@@ -113,7 +112,7 @@ func (z *zone) record(key string, v any) {
 // elsewhere answers, for a handle no longer alive here, the zone its
 // entity lives in now.
 func (z *zone) elsewhere(h runtime.Handle) (int, bool) {
-	id, ok := z.moved[h]
+	id, ok := z.moved.get(h)
 	if !ok {
 		return 0, false
 	}
@@ -184,22 +183,12 @@ func (z *zone) scan() error {
 		for i, h := range hs {
 			id := z.ids[h.Index].id
 			ids[i] = id
-			z.moved[h] = id
-			z.movedOf[id] = append(z.movedOf[id], h)
+			z.moved.add(h, id)
 			z.ids[h.Index] = slotID{}
 		}
 		z.sent = append(z.sent, parcel{to: d, ids: ids, batch: batch})
 	}
 	return nil
-}
-
-// forget drops what the zone remembers of the entity with world id id,
-// which died.
-func (z *zone) forget(id uint64) {
-	for _, h := range z.movedOf[id] {
-		delete(z.moved, h)
-	}
-	delete(z.movedOf, id)
 }
 
 // receive runs between frames, after the World routed the frame: it
