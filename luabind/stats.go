@@ -17,8 +17,9 @@ import (
 //
 //   - one callback in sampleEvery, chosen at random (so that no order of
 //     instances in the schedule always hides the same ones);
-//   - every call of a script's callback kind whose timed calls took
-//     everyTime or more on average: for those the clock costs little.
+//   - the first warmUp calls of each of a script's callback kinds, and
+//     every call of a kind whose timed calls took everyTime or more on
+//     average: for those the clock costs little.
 //
 // Totals are then estimated: the timed calls' time scaled by calls over
 // timed calls. Maxima are those of the timed calls. A callback's time is
@@ -65,6 +66,9 @@ const (
 	// everyTime is the mean call time from which every call of a kind is
 	// timed: the clock then costs under 3 % of the call.
 	everyTime = 2 * time.Microsecond
+	// warmUp is how many calls of a kind are timed before sampling
+	// starts, so that a script with few calls is timed exactly.
+	warmUp = 16
 )
 
 // Stats is a snapshot of a host's counters.
@@ -157,12 +161,13 @@ type timing struct {
 	frameTime              time.Duration
 }
 
-// kindTiming is one callback kind's counters. every is set while the
-// kind's timed calls average everyTime or more.
+// kindTiming is one callback kind's counters. sampled is set once the
+// kind's first warmUp calls were timed, while its timed calls average
+// less than everyTime: until then every call is timed.
 type kindTiming struct {
 	calls, timed, errors int64
 	time, max            time.Duration
-	every                bool
+	sampled              bool
 }
 
 // clock is the host's side of timing.
@@ -232,7 +237,7 @@ func (st *state) begin(kind callbackKind, callback, suffix string) callTimer {
 		return callTimer{kind: kindChunk}
 	}
 	c.skip--
-	if c.skip > 0 && !st.script.timing.kinds[kind].every {
+	if c.skip > 0 && st.script.timing.kinds[kind].sampled {
 		return callTimer{kind: kind}
 	}
 	return st.startTimer(kind, callback, suffix)
@@ -298,7 +303,7 @@ func (st *state) stopTimer(t callTimer, k *kindTiming, err error, callback, suff
 	k.timed++
 	k.time += self
 	k.max = max(k.max, self)
-	k.every = k.time >= c.every*time.Duration(k.timed)
+	k.sampled = k.timed >= warmUp && k.time < c.every*time.Duration(k.timed)
 	tm := &st.script.timing
 	tm.frameTimed++
 	tm.frameTime += self

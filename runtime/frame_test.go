@@ -518,7 +518,7 @@ func TestClose(t *testing.T) {
 	}, log.take())
 	assert.True(t, rt.Closed())
 	assert.Equal(t, uint64(2), rt.Frame(), "Frame stays the last frame's number")
-	assert.Equal(t, Stats{Frames: 2, Entities: 0, Instances: 0, Errors: 2}, rt.Stats())
+	assert.Equal(t, Stats{Frames: 2, Entities: 0, Instances: 0, Errors: 2, Spawns: 3}, rt.Stats(), "Close reaps without killing")
 	for _, h := range []Handle{a, b, pending} {
 		assert.False(t, rt.Alive(h), h.String())
 	}

@@ -90,13 +90,15 @@ type Runtime struct {
 	spawned  []Handle
 	writes   []Handle
 
-	errors      int
-	beforeStep  []func()
-	frameStart  []func()
-	afterStep   []func()
-	onClose     []func()
-	onReport    []func(error)
-	instanceCnt int
+	errors int
+	// spawns and kills count Spawn and Kill (Stats).
+	spawns, kills uint64
+	beforeStep    []func()
+	frameStart    []func()
+	afterStep     []func()
+	onClose       []func()
+	onReport      []func(error)
+	instanceCnt   int
 }
 
 // New returns an empty runtime.
@@ -163,12 +165,15 @@ type Stats struct {
 	Entities  int
 	Instances int
 	Errors    int
+	// Spawns and Kills count the entities spawned and killed (Kill
+	// returning true) since the runtime was made.
+	Spawns, Kills uint64
 }
 
 // Stats returns the runtime's counters: frames run, live entities, live
-// script instances, and script errors reported.
+// script instances, script errors reported, spawns and kills.
 func (rt *Runtime) Stats() Stats {
-	return Stats{Frames: rt.frame, Entities: len(rt.slots.dense), Instances: rt.instanceCnt, Errors: rt.errors}
+	return Stats{Frames: rt.frame, Entities: len(rt.slots.dense), Instances: rt.instanceCnt, Errors: rt.errors, Spawns: rt.spawns, Kills: rt.kills}
 }
 
 // BeforeStep registers fn to run at the start of every Step, before the
@@ -249,6 +254,7 @@ func (rt *Runtime) SpawnAt(t Transform) Handle {
 	e := rt.payloads.Get()
 	e.transform = t
 	h := rt.slots.alloc(e)
+	rt.spawns++
 	rt.spatial.place(h.Index, t.Position)
 	rt.slots.slots[h.Index].state = StatePending
 	if rt.stepping {
@@ -386,6 +392,7 @@ func (rt *Runtime) Kill(h Handle) (bool, error) {
 	default:
 		return false, nil
 	}
+	rt.kills++
 	if rt.deferring() {
 		rt.dying = append(rt.dying, h)
 	} else {

@@ -27,6 +27,8 @@ type runFlags struct {
 	// zones is --zones: the number of zones (0: not zoned).
 	zones   int
 	inspect inspectFlags
+	// profile is --profile: the trace file to write (profile.go).
+	profile string
 
 	set map[string]bool
 }
@@ -56,6 +58,7 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 	fs.Int64Var(&f.ceiling, "memory-ceiling", 0, "live heap in MiB near which the instance holding the most memory is faulted (0: a quarter of the machine's memory, never above GOMEMLIMIT; -1: off)")
 	fs.BoolVar(&f.strict, "strict", false, "exit 1 when any script error happened")
 	fs.BoolVar(&f.stats, "stats", false, "print statistics to stderr at the end")
+	fs.StringVar(&f.profile, "profile", "", "write a trace of the frames and of each script's time in them to `FILE` (Chrome trace-event JSON, for Perfetto)")
 	fs.IntVar(&f.zones, "zones", 0, "run the world as N zones in lockstep, one core each (the scene's zones field, or N equal strips along x)")
 	if bench {
 		fs.BoolVar(&f.json, "json", false, "print the figures as one JSON object")
@@ -96,6 +99,8 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 		return bad("--zones cannot be combined with --watch")
 	case f.zones > 0 && f.inspect.addr != "":
 		return bad("--zones cannot be combined with --inspect")
+	case f.zones > 0 && f.profile != "":
+		return bad("--zones cannot be combined with --profile")
 	}
 	realtime := f.watch || f.inspect.addr != ""
 	if realtime && !f.set["dt"] {
@@ -111,6 +116,10 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 	if f.set["seed"] {
 		cfg.seed = &f.seed
 	}
+	var prof *profiler
+	if f.profile != "" {
+		cfg.tune = profileOptions(&prof)
+	}
 	// Signals are caught from here on: Ctrl-C during a long load lets the
 	// load finish, runs no frame, and shuts the scene down cleanly; a
 	// second one exits at once.
@@ -120,6 +129,15 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "luahost %s: %v\n", name, err)
 		return exitUsage
+	}
+	if f.profile != "" {
+		out, err := openProfile(f.profile)
+		if err != nil {
+			_ = w.close()
+			fmt.Fprintf(stderr, "luahost %s: %v\n", name, err)
+			return exitUsage
+		}
+		prof = newProfiler(w.(*world), out, "luahost "+name+" "+pos[0])
 	}
 	var times frameTimes
 	var loopErr error
@@ -133,11 +151,16 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 	if err := w.close(); err != nil && loopErr == nil {
 		loopErr = err
 	}
+	if prof != nil {
+		if err := prof.close(); err != nil && loopErr == nil {
+			loopErr = fmt.Errorf("--profile: %v", err)
+		}
+	}
 	if loopErr != nil {
 		fmt.Fprintf(stderr, "luahost %s: %v\n", name, loopErr)
 		return exitUsage
 	}
-	errs, _ := w.stats()
+	errs, hs := w.stats()
 	sum := times.summary()
 	switch {
 	case !bench:
@@ -156,8 +179,8 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 		fmt.Fprintf(stdout, "frames     %d\nentities   %d\ninstances  %d\n%s", len(times), rs.Entities, rs.Instances, sum.table())
 	}
 	if f.stats {
-		fmt.Fprintf(stderr, "frames     %d\nentities   %d\ninstances  %d\nerrors     %d\nreloads    %d\n%s",
-			len(times), rs.Entities, rs.Instances, errs.Errors, hs.Reloads, sum.table())
+		fmt.Fprintf(stderr, "frames     %d\nentities   %d\ninstances  %d\nerrors     %d\nreloads    %d\n%s\n%s",
+			len(times), rs.Entities, rs.Instances, errs.Errors, hs.Reloads, sum.table(), scriptTable(hs.Timing))
 	}
 	if saveErr != nil {
 		fmt.Fprintf(stderr, "luahost %s: %v\n", name, saveErr)

@@ -185,6 +185,21 @@ type loadConfig struct {
 	// join receives the host before any entity exists (zones.go).
 	keep func(SceneEntity) bool
 	join func(*luabind.Host)
+	// tune, when set, adjusts the host's options (--profile).
+	tune func(*luabind.Options)
+}
+
+// hostOptions returns the options of a host on dir with cfg's settings.
+func (cfg loadConfig) hostOptions(dir string) luabind.Options {
+	log := cfg.log
+	if log == nil {
+		log = cfg.stderr
+	}
+	o := luabind.Options{Dir: dir, Budget: cfg.budget, MemoryCeiling: cfg.ceiling, Stdout: cfg.stdout, Log: log}
+	if cfg.tune != nil {
+		cfg.tune(&o)
+	}
+	return o
 }
 
 // loadScene reads and starts a scene: every script is loaded (compiled, its
@@ -215,11 +230,7 @@ func loadScene(path string, cfg loadConfig) (*world, error) {
 		seed = *cfg.seed
 	}
 	rt := runtime.New(runtime.Options{Seed: seed, OnError: runtime.Writer(cfg.stderr)})
-	log := cfg.log
-	if log == nil {
-		log = cfg.stderr
-	}
-	host, err := luabind.New(rt, luabind.Options{Dir: dir, Budget: cfg.budget, MemoryCeiling: cfg.ceiling, Stdout: cfg.stdout, Log: log})
+	host, err := luabind.New(rt, cfg.hostOptions(dir))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}

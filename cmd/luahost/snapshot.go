@@ -74,11 +74,7 @@ func (sf *snapFlags) load(path string, zones int, cfg loadConfig, seedSet bool) 
 	}
 	dir := cmp.Or(sf.scripts, snapshotScripts(path, snap))
 	rt := runtime.New(runtime.Options{OnError: runtime.Writer(cfg.stderr)})
-	log := cfg.log
-	if log == nil {
-		log = cfg.stderr
-	}
-	host, err := luabind.New(rt, luabind.Options{Dir: dir, Budget: cfg.budget, MemoryCeiling: cfg.ceiling, Stdout: cfg.stdout, Log: log})
+	host, err := luabind.New(rt, cfg.hostOptions(dir))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}

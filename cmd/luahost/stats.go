@@ -1,11 +1,15 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"os"
 	"slices"
+	"strings"
 	"time"
+
+	"github.com/luahost/luahost/luabind"
 )
 
 // frameTimes are the durations of the frames run.
@@ -72,5 +76,57 @@ func (p *progress) update(n int) {
 func (p *progress) done() {
 	if p.shown {
 		fmt.Fprint(p.w, "\r\033[K")
+	}
+}
+
+// scriptTable is the per-script timing table of --stats (SPEC 11), the
+// scripts that ate the most time first: calls, errors, total time, mean
+// and longest call. A "~" marks times estimated from a sample of the
+// calls (luabind.TimingSampled).
+func scriptTable(timing []luabind.ScriptStats) string {
+	ts := slices.Clone(timing)
+	slices.SortStableFunc(ts, func(a, b luabind.ScriptStats) int {
+		if c := cmp.Compare(b.Total, a.Total); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Script, b.Script)
+	})
+	width := len("script")
+	for _, s := range ts {
+		width = max(width, len(s.Script))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-*s %10s %7s %11s %10s %10s\n", width, "script", "calls", "errors", "total ms", "mean µs", "max µs")
+	sampled := false
+	for _, s := range ts {
+		mark := ""
+		if !s.Exact {
+			mark, sampled = "~", true
+		}
+		total := fmt.Sprintf("%s%.3f", mark, float64(s.Total)/float64(time.Millisecond))
+		mean := fmt.Sprintf("%s%.1f", mark, float64(s.Mean())/float64(time.Microsecond))
+		fmt.Fprintf(&b, "%-*s %10d %7d %11s %10s %10.1f\n", width, s.Script, s.Calls, s.Errors, total, mean, float64(s.Max)/float64(time.Microsecond))
+	}
+	if sampled {
+		b.WriteString("~ estimated from the timed calls (of cheap callbacks, one in 16 after the first 16)\n")
+	}
+	return b.String()
+}
+
+// mergeTiming adds the per-script timing of more (another zone's host)
+// to into's, by script.
+func mergeTiming(into *luabind.Stats, more []luabind.ScriptStats) {
+	for _, m := range more {
+		i := slices.IndexFunc(into.Timing, func(s luabind.ScriptStats) bool { return s.Script == m.Script })
+		if i < 0 {
+			into.Timing = append(into.Timing, m)
+			continue
+		}
+		s := &into.Timing[i]
+		s.Calls += m.Calls
+		s.Errors += m.Errors
+		s.Total += m.Total
+		s.Max = max(s.Max, m.Max)
+		s.Exact = s.Exact && m.Exact
 	}
 }

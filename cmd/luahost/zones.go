@@ -99,6 +99,7 @@ func (z *zoned) stats() (runtime.Stats, luabind.Stats) {
 		s := h.Stats()
 		hs.Scripts = s.Scripts
 		hs.Reloads += s.Reloads
+		mergeTiming(&hs, s.Timing)
 	}
 	return rs, hs
 }
