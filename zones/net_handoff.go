@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -134,69 +135,175 @@ func (n *Net) forget(id string) {
 // may be for the handoff to wait until the receiver catches up.
 const maxAhead = 2
 
-// arrive imports one handoff unless the owner record says it is stale: an
-// entity already taken (a message read again after a restart whose
-// checkpoint holds it) or one that moved on since. A handoff from a
-// frame this zone has not run yet waits for it (wait is true), so that no
+// ownerReads bounds the owner records read or written at once.
+const ownerReads = 32
+
+// arrival is one handoff message taken from the stream.
+type arrival struct {
+	m jetstream.Msg
+	h handoff
+}
+
+// ownerRead is an owner record as read: its entry, or the error.
+type ownerRead struct {
+	e   jetstream.KeyValueEntry
+	err error
+}
+
+// arriveAll takes the handoff messages, in stream order: the owner
+// records they need are read together first, then each handoff is taken
+// or left waiting (arrive), then the owner records of the entities taken
+// are written together. The messages left waiting are kept, and the
+// checkpoint's stream sequence stays below the first of them.
+func (n *Net) arriveAll(msgs []jetstream.Msg) error {
+	n.waiting = nil
+	if len(msgs) == 0 {
+		return nil
+	}
+	if !n.isConnected() {
+		// The owner records cannot be read: everything waits.
+		n.waiting = msgs
+		return nil
+	}
+	var as []arrival
+	for _, m := range msgs {
+		var h handoff
+		if err := json.Unmarshal(m.Data(), &h); err != nil {
+			fmt.Fprintf(n.opts.Log, "zone %d: a handoff message that is not one, skipped: %v\n", n.opts.Zone, err)
+			continue
+		}
+		as = append(as, arrival{m, h})
+	}
+	reads := n.readOwners(as)
+	var writes []func(context.Context) error
+	for i, a := range as {
+		wait, write, err := n.arrive(a, reads[a.h.ID])
+		if err != nil {
+			return err
+		}
+		if write != nil {
+			writes = append(writes, write)
+		}
+		if wait && n.ownersSaid {
+			// The owner records cannot be read now: the rest waits too.
+			for _, b := range as[i:] {
+				n.waiting = append(n.waiting, b.m)
+			}
+			break
+		}
+		if wait {
+			n.waiting = append(n.waiting, a.m)
+		}
+	}
+	n.together(len(writes), func(ctx context.Context, i int) {
+		if err := writes[i](ctx); err != nil {
+			fmt.Fprintf(n.opts.Log, "zone %d: %v\n", n.opts.Zone, err)
+		}
+	})
+	return nil
+}
+
+// readOwners reads the owner records of the handoffs' entities, up to
+// ownerReads at once.
+func (n *Net) readOwners(as []arrival) map[string]ownerRead {
+	var ids []string
+	seen := make(map[string]bool, len(as))
+	for _, a := range as {
+		if !seen[a.h.ID] {
+			seen[a.h.ID] = true
+			ids = append(ids, a.h.ID)
+		}
+	}
+	got := make([]ownerRead, len(ids))
+	n.together(len(ids), func(ctx context.Context, i int) {
+		got[i].e, got[i].err = n.owner.Get(ctx, ids[i])
+	})
+	reads := make(map[string]ownerRead, len(ids))
+	for i, id := range ids {
+		reads[id] = got[i]
+	}
+	return reads
+}
+
+// together runs do(ctx, i) for i from 0 to count-1, up to ownerReads at
+// once, each under NetOptions.Timeout, and returns when all are done.
+func (n *Net) together(count int, do func(ctx context.Context, i int)) {
+	ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
+	defer cancel()
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, ownerReads)
+	for i := range count {
+		slots <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-slots }()
+			do(ctx, i)
+		})
+	}
+	wg.Wait()
+}
+
+// arrive takes one handoff unless the owner record (read) says it is
+// stale: an entity already taken (a message read again after a restart
+// whose checkpoint holds it) or one that moved on since. It returns the
+// owner record's write, for arriveAll to make. A handoff from a frame
+// this zone has not run yet waits for it (wait is true), so that no
 // entity is updated twice for one frame number; zones run on their own
 // clocks, so only while the sender is at most maxAhead frames ahead: a
 // zone far behind (started later) takes handoffs at once.
-func (n *Net) arrive(m jetstream.Msg) (wait bool, err error) {
-	var h handoff
-	if err := json.Unmarshal(m.Data(), &h); err != nil {
-		fmt.Fprintf(n.opts.Log, "zone %d: a handoff message that is not one, skipped: %v\n", n.opts.Zone, err)
-		return false, nil
-	}
+func (n *Net) arrive(a arrival, read ownerRead) (wait bool, write func(context.Context) error, err error) {
+	h := a.h
 	if h.Frame > n.rt.Frame() && h.Frame-n.rt.Frame() <= maxAhead {
-		return true, nil
+		return true, nil, nil
 	}
-	if md, err := m.Metadata(); err == nil {
+	if md, err := a.m.Metadata(); err == nil {
 		n.seq = md.Sequence.Stream
 	}
 	if e, ok := n.byID[h.ID]; ok && n.ids[e].Count >= h.Count {
-		return false, nil
+		return false, nil, nil
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
-	defer cancel()
 	// Without a record (its zone could not write it), the entity is the
 	// sender's.
 	zone, count, rev := h.From, h.Count-1, uint64(0)
-	e, err := n.owner.Get(ctx, h.ID)
 	switch {
-	case err == nil:
-		rev = e.Revision()
-		if zone, count, err = parseOwner(e.Value()); err != nil {
-			return false, fmt.Errorf("take %s: %w", h.ID, err)
+	case read.err == nil:
+		rev = read.e.Revision()
+		if zone, count, err = parseOwner(read.e.Value()); err != nil {
+			return false, nil, fmt.Errorf("take %s: %w", h.ID, err)
 		}
-	case !errors.Is(err, jetstream.ErrKeyNotFound):
+	case !errors.Is(read.err, jetstream.ErrKeyNotFound):
 		// NATS is not ready (a server that just restarted): the handoff
 		// waits for the next frame.
 		if !n.ownersSaid {
-			fmt.Fprintf(n.opts.Log, "zone %d: cannot read the owner records (%v); incoming handoffs wait\n", n.opts.Zone, err)
+			fmt.Fprintf(n.opts.Log, "zone %d: cannot read the owner records (%v); incoming handoffs wait\n", n.opts.Zone, read.err)
 			n.ownersSaid = true
 		}
-		return true, nil
+		return true, nil, nil
 	}
 	n.ownersSaid = false
 	if count > h.Count || count == h.Count && zone != n.opts.Zone {
-		return false, nil
+		return false, nil, nil
 	}
 	hs, err := n.host.ImportAll([]luabind.EntitySnapshot{h.Snap})
 	if err != nil {
-		return false, fmt.Errorf("take %s from zone %d: %w", h.ID, h.From, err)
+		return false, nil, fmt.Errorf("take %s from zone %d: %w", h.ID, h.From, err)
 	}
 	n.own(hs[0], netID{ID: h.ID, Count: h.Count})
-	if count < h.Count {
+	if count == h.Count {
+		return false, nil, nil
+	}
+	value := ownerValue(n.opts.Zone, h.Count)
+	return false, func(ctx context.Context) error {
+		var err error
 		if rev == 0 {
-			_, err = n.owner.Create(ctx, h.ID, ownerValue(n.opts.Zone, h.Count))
+			_, err = n.owner.Create(ctx, h.ID, value)
 		} else {
-			_, err = n.owner.Update(ctx, h.ID, ownerValue(n.opts.Zone, h.Count), rev)
+			_, err = n.owner.Update(ctx, h.ID, value, rev)
 		}
 		if err != nil {
-			fmt.Fprintf(n.opts.Log, "zone %d: owner record of %s not updated: %v\n", n.opts.Zone, h.ID, err)
+			return fmt.Errorf("owner record of %s not updated: %w", h.ID, err)
 		}
-	}
-	return false, nil
+		return nil
+	}, nil
 }
 
 // leave notes the entities that died and hands off the Active ones whose

@@ -274,26 +274,8 @@ func (n *Net) take() error {
 			}
 		}
 	}
-	inbox = append(n.waiting, inbox...)
-	n.waiting = nil
-	for i, m := range inbox {
-		if !n.isConnected() {
-			// The owner records cannot be read: the rest waits.
-			n.waiting = append(n.waiting, inbox[i:]...)
-			break
-		}
-		wait, err := n.arrive(m)
-		if err != nil {
-			return err
-		}
-		if wait && n.ownersSaid {
-			// The owner records cannot be read now: the rest waits too.
-			n.waiting = append(n.waiting, inbox[i:]...)
-			break
-		}
-		if wait {
-			n.waiting = append(n.waiting, m)
-		}
+	if err := n.arriveAll(append(n.waiting, inbox...)); err != nil {
+		return err
 	}
 	// The checkpoint's sequence is the last one below every handoff that
 	// waits: a restart reads those again.
