@@ -265,7 +265,30 @@ func TestAccess(t *testing.T) {
 			assert.Equal(t, tc.status, resp.StatusCode, tc.comment)
 		})
 	}
-	_, err := New(newWorld(t, Options{}, 0).host, Options{TokenForReads: true})
+	// The page opened with ?token= gets a cookie for its own files.
+	w := newWorld(t, Options{Token: token, TokenForReads: true}, 0)
+	resp, err := http.Get(w.srv.URL + "/?token=" + token)
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	cookies := resp.Cookies()
+	require.Len(t, cookies, 1)
+	assert.Equal(t, http.SameSiteStrictMode, cookies[0].SameSite)
+	assert.True(t, cookies[0].HttpOnly)
+	for _, tc := range []struct {
+		cookie string
+		want   int
+	}{{token, http.StatusOK}, {"nope", http.StatusUnauthorized}} {
+		req, err := http.NewRequest("GET", w.srv.URL+"/inspect.js", nil)
+		require.NoError(t, err)
+		req.AddCookie(&http.Cookie{Name: cookies[0].Name, Value: tc.cookie})
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		resp.Body.Close()
+		assert.Equal(t, tc.want, resp.StatusCode, "cookie %q", tc.cookie)
+	}
+
+	_, err = New(newWorld(t, Options{}, 0).host, Options{TokenForReads: true})
 	assert.ErrorContains(t, err, "needs a Token")
 }
 

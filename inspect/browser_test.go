@@ -227,6 +227,20 @@ func TestBrowserReadOnly(t *testing.T) {
 	assert.Empty(t, editable, "a value offers editing")
 }
 
+// TestBrowserToken: on an address that needs the token for everything,
+// the page opened with ?token= loads its files and reads the world.
+func TestBrowserToken(t *testing.T) {
+	w := newWorld(t, Options{Token: "t0ken", TokenForReads: true}, 10*time.Millisecond)
+	ctx := openBrowser(t)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(w.srv.URL+"/?token=t0ken")))
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("entity-count").textContent === "3" && document.querySelectorAll("#entity-list li[data-id]").length === 3`,
+		chromedp.WithPollingTimeout(20*time.Second)))
+	require.NoError(t, err, "the page shows the world")
+	pause, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.getElementById("pause")).borderRadius`))
+	require.NoError(t, err)
+	assert.Equal(t, "4px", pause, "the stylesheet loaded")
+}
+
 // screenshot keeps a picture of the page, with entity e selected: in the
 // file $LUAHOST_SCREENSHOT, or else in the test's temporary folder.
 func screenshot(t *testing.T, ctx context.Context, e runtime.Handle) {

@@ -20,8 +20,10 @@ import (
 type Options struct {
 	// Token, when not empty, must come with every request that changes
 	// the world (POST), and with every request when TokenForReads is
-	// set: as the header "Authorization: Bearer TOKEN", or as the query
-	// parameter token=TOKEN (which the page passes on). The default
+	// set: as the header "Authorization: Bearer TOKEN", as the query
+	// parameter token=TOKEN (which the page passes on), or as the
+	// SameSite cookie set by a request that gave the query parameter
+	// (so that the page's own files load). The default
 	// (empty) value needs no token, and then only requests addressed to
 	// a loopback host name (localhost, 127.0.0.1, [::1]) are answered, so
 	// that a web page of another site cannot reach the inspector through
@@ -176,6 +178,11 @@ func (in *Inspector) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fail(w, status, "%s", msg)
 		return
 	}
+	if in.opts.Token != "" && r.URL.Query().Get("token") != "" {
+		// The page was opened with its token: its stylesheet, script and
+		// requests carry it as a cookie that no other site's page sends.
+		http.SetCookie(w, &http.Cookie{Name: tokenCookie, Value: in.opts.Token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	}
 	in.mux.ServeHTTP(w, r)
 }
 
@@ -202,12 +209,22 @@ func (in *Inspector) admit(r *http.Request) (int, string) {
 	return 0, ""
 }
 
+// tokenCookie carries the token for the page's own files and requests
+// once the page was opened with ?token=.
+const tokenCookie = "luahost_inspect_token"
+
+// tokenOK reports whether r carries the token: in the Authorization
+// header, the token query parameter, or the page's cookie.
 func (in *Inspector) tokenOK(r *http.Request) bool {
-	got := r.URL.Query().Get("token")
+	want := []byte(in.opts.Token)
 	if auth, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
-		got = auth
+		return subtle.ConstantTimeCompare([]byte(auth), want) == 1
 	}
-	return subtle.ConstantTimeCompare([]byte(got), []byte(in.opts.Token)) == 1
+	if q := r.URL.Query().Get("token"); q != "" {
+		return subtle.ConstantTimeCompare([]byte(q), want) == 1
+	}
+	c, err := r.Cookie(tokenCookie)
+	return err == nil && subtle.ConstantTimeCompare([]byte(c.Value), want) == 1
 }
 
 // loopbackHost reports whether the Host header names this machine's
