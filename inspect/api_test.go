@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -343,4 +344,30 @@ func TestClosedWorld(t *testing.T) {
 	require.NoError(t, err)
 	resp.Body.Close()
 	assert.Equal(t, http.StatusServiceUnavailable, resp.StatusCode)
+}
+
+// TestPageSelfContained: the page's files are served from the binary with
+// their types, and name nothing outside it (no CDN: the machine may be
+// offline).
+func TestPageSelfContained(t *testing.T) {
+	w := newWorld(t, Options{}, 0)
+	for _, tc := range []struct{ path, file, ctype string }{
+		{"/", "index.html", "text/html; charset=utf-8"},
+		{"/inspect.css", "inspect.css", "text/css; charset=utf-8"},
+		{"/inspect.js", "inspect.js", "text/javascript; charset=utf-8"},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			resp, err := http.Get(w.srv.URL + tc.path)
+			require.NoError(t, err)
+			body, err := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			require.NoError(t, err)
+			assert.Equal(t, http.StatusOK, resp.StatusCode)
+			assert.Equal(t, tc.ctype, resp.Header.Get("Content-Type"))
+			want, err := pageFiles.ReadFile("page/" + tc.file)
+			require.NoError(t, err)
+			assert.Equal(t, string(want), string(body))
+			assert.NotRegexp(t, `https?://|src="//|href="//|@import`, string(body))
+		})
+	}
 }

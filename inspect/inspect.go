@@ -77,8 +77,8 @@ type Inspector struct {
 
 // New returns an inspector of host's world and registers its hooks on the
 // host and its runtime (frame timing, serving requests at the end of
-// every Step, errors, reloads, Close). Call it between frames, on the goroutine that
-// drives the world.
+// every Step, errors, reloads, Close). Call it between frames, on the
+// goroutine that drives the world.
 func New(host *luabind.Host, opts Options) (*Inspector, error) {
 	rt := host.Runtime()
 	switch {
