@@ -208,6 +208,11 @@ func Dial(opts NetOptions) (*Net, error) {
 	}
 	n.nc = nc
 	if err := n.setup(); err != nil {
+		// Closed before the connection, so that its end is not reported
+		// as NATS lost.
+		n.mu.Lock()
+		n.closed = true
+		n.mu.Unlock()
 		nc.Close()
 		return nil, err
 	}

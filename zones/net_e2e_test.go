@@ -277,6 +277,7 @@ func TestZoneBadInput(t *testing.T) {
 			require.ErrorAs(t, err, &exit)
 			assert.Equal(t, 2, exit.ExitCode())
 			assert.Contains(t, stderr.String(), tc.want)
+			assert.NotContains(t, stderr.String(), "lost NATS", "a refused zone did not run")
 		})
 	}
 	z0.stop(t)
