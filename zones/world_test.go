@@ -2,11 +2,13 @@ package zones_test
 
 import (
 	"bytes"
+	"io"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
 	"github.com/luahost/luahost/zones"
 )
@@ -92,4 +94,39 @@ func TestHandoffFailsInOneZone(t *testing.T) {
 	assert.Contains(t, err.Error(), "zone 1: hand off 1 entities to zone 0: ")
 	_, ok := rt1.Find("m")
 	assert.True(t, ok, "the mover arrived in zone 1")
+}
+
+// TestNewPlacesEntities: entities a build makes outside its zone's strip
+// move to the zone that holds them before the first frame.
+func TestNewPlacesEntities(t *testing.T) {
+	layout := zones.Layout{Edges: []float64{0, 10}}
+	w, err := zones.New(zones.Options{Layout: layout, Stdout: io.Discard}, func(i int, out io.Writer, join func(*luabind.Host)) error {
+		rt := runtime.New(runtime.Options{})
+		h, err := luabind.New(rt, luabind.Options{Dir: "testdata/scripts", Stdout: out, Budget: -1})
+		if err != nil {
+			return err
+		}
+		join(h)
+		if i != 0 {
+			return nil
+		}
+		for _, x := range []float64{-5, 5, 15, 25} {
+			at := runtime.Identity()
+			at.Position.X = x
+			e := rt.SpawnAt(at)
+			if _, err := h.Attach(e, "strider", nil); err != nil {
+				return err
+			}
+			if err := rt.Activate(e); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = w.Close() })
+	for i, want := range []int{1, 1, 2} {
+		assert.Equal(t, want, w.Host(i).Runtime().Stats().Entities, "zone %d", i)
+	}
+	assert.Equal(t, uint64(3), w.Handoffs())
 }
