@@ -469,9 +469,19 @@ func (st *state) pcall(nargs, nret int, kind callbackKind, callback string) erro
 // pcallAs is pcall for a callback named callback+suffix, a name built only
 // when there is an error to report.
 func (st *state) pcallAs(nargs, nret int, kind callbackKind, callback, suffix string) error {
-	t := st.begin(kind, callback, suffix)
+	c := &st.host.clock
+	if kind == kindChunk || c.off {
+		return st.protected(nargs, nret, callback, suffix)
+	}
+	// Untimed (most cheap callbacks), timing costs a countdown, a flag's
+	// test and the counters (stats.go).
+	k := &st.script.timing.kinds[kind]
+	c.skip--
+	if c.skip <= 0 || !k.sampled {
+		return st.timedCall(nargs, nret, k, callback, suffix)
+	}
 	err := st.protected(nargs, nret, callback, suffix)
-	st.end(t, err, callback, suffix)
+	st.count(k, err)
 	return err
 }
 

@@ -219,87 +219,52 @@ func (c *clock) nextSkip() int {
 	return 1 + int(x%(2*sampleEvery-1))
 }
 
-// callTimer is one protected call's timing, between begin and end.
-type callTimer struct {
-	kind  callbackKind
-	timed bool
-	start time.Duration
-	// outer is the clock's nested time of the callback around this one.
-	outer  time.Duration
-	labels context.Context
-}
-
-// begin starts the timing of a callback of kind. Untimed, it costs a
-// countdown and a flag's test.
-func (st *state) begin(kind callbackKind, callback, suffix string) callTimer {
-	c := &st.host.clock
-	if kind == kindChunk || c.off {
-		return callTimer{kind: kindChunk}
-	}
-	c.skip--
-	if c.skip > 0 && st.script.timing.kinds[kind].sampled {
-		return callTimer{kind: kind}
-	}
-	return st.startTimer(kind, callback, suffix)
-}
-
-// startTimer starts timing a callback begin chose.
-func (st *state) startTimer(kind callbackKind, callback, suffix string) callTimer {
-	c := &st.host.clock
-	if c.skip <= 0 {
-		c.skip = c.nextSkip()
-	}
-	t := callTimer{kind: kind, timed: true, outer: c.nested}
-	if st.host.opts.ProfileLabels {
-		t.labels = c.labels
-		c.labels = st.labelSet(callback, suffix)
-		pprof.SetGoroutineLabels(c.labels)
-	}
-	c.nested = 0
-	t.start = c.now()
-	return t
-}
-
-// end records the callback begin started, which returned err (errNested
-// is no failure of its own).
-func (st *state) end(t callTimer, err error, callback, suffix string) {
-	if t.kind == kindChunk {
-		return
-	}
+// count records a callback of kind k that returned err (errNested is no
+// failure of its own) in the script's counters and its frame's.
+func (st *state) count(k *kindTiming, err error) {
 	tm := &st.script.timing
 	if tm.frame != st.frame {
 		tm.frame, tm.frameCalls, tm.frameTimed, tm.frameTime = st.frame, 0, 0, 0
 	}
-	k := &tm.kinds[t.kind]
 	k.calls++
 	tm.frameCalls++
-	if err == errNested {
-		err = nil
-	}
-	if err != nil {
+	if err != nil && err != errNested {
 		k.errors++
-	}
-	if t.timed {
-		st.stopTimer(t, k, err, callback, suffix)
 	}
 }
 
-// stopTimer records the time of a timed callback.
-func (st *state) stopTimer(t callTimer, k *kindTiming, err error, callback, suffix string) {
+// timedCall is pcallAs for a callback that is timed: under its pprof
+// labels with Options.ProfileLabels, its own time (without the timed
+// callbacks nested in it) added to k, and Options.OnCallback told.
+func (st *state) timedCall(nargs, nret int, k *kindTiming, callback, suffix string) error {
 	h := st.host
 	c := &h.clock
-	d := c.now() - t.start
+	if c.skip <= 0 {
+		c.skip = c.nextSkip()
+	}
+	var labels context.Context
+	if h.opts.ProfileLabels {
+		labels = c.labels
+		c.labels = st.labelSet(callback, suffix)
+		pprof.SetGoroutineLabels(c.labels)
+	}
+	outer := c.nested
+	c.nested = 0
+	start := c.now()
+	err := st.protected(nargs, nret, callback, suffix)
+	d := c.now() - start
 	self := d - c.nested
-	c.nested = t.outer + d
+	c.nested = outer + d
 	if h.nesting == 0 {
 		// Nothing around this callback: what the callbacks outside
 		// any timed one summed up is no one's.
 		c.nested = 0
 	}
-	if t.labels != nil {
-		c.labels = t.labels
-		pprof.SetGoroutineLabels(c.labels)
+	if labels != nil {
+		c.labels = labels
+		pprof.SetGoroutineLabels(labels)
 	}
+	st.count(k, err)
 	k.timed++
 	k.time += self
 	k.max = max(k.max, self)
@@ -312,8 +277,13 @@ func (st *state) stopTimer(t callTimer, k *kindTiming, err error, callback, suff
 		if st.cur != nil {
 			ent = st.cur.Entity()
 		}
-		fn(CallbackTiming{Script: st.script.name, Entity: ent, Callback: callback + suffix, Duration: d, Self: self, Err: err})
+		cerr := err
+		if cerr == errNested {
+			cerr = nil
+		}
+		fn(CallbackTiming{Script: st.script.name, Entity: ent, Callback: callback + suffix, Duration: d, Self: self, Err: cerr})
 	}
+	return err
 }
 
 // labelSet returns the pprof label set of a callback, made once per

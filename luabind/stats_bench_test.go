@@ -73,3 +73,37 @@ func newTimingWorld(b *testing.B, opts Options) *runtime.Runtime {
 	require.NoError(b, rt.Step(1.0/60))
 	return rt
 }
+
+// BenchmarkTimingCall measures what sampled timing adds to one spinner
+// callback (Script.Update), in blocks of 256 calls alternated with a
+// TimingOff host's: "x-off" is the ratio, "extra-ns" the cost per call.
+// Interleaved so finely, it holds on a noisy machine, where the few
+// percent between whole frames (BenchmarkTiming10000) drown.
+func BenchmarkTimingCall(b *testing.B) {
+	update := func(timing Timing) func() time.Duration {
+		rt := runtime.New(runtime.Options{OnError: runtime.Discard})
+		h, err := New(rt, Options{Dir: "testdata/scripts", Stdout: io.Discard, Log: io.Discard, Budget: -1, Timing: timing})
+		require.NoError(b, err)
+		b.Cleanup(func() { _ = h.Close() })
+		inst, err := h.Attach(rt.Spawn(), "spinner", nil)
+		require.NoError(b, err)
+		s := h.Script("spinner")
+		return func() time.Duration {
+			start := time.Now()
+			for range 256 {
+				_ = s.Update(inst, 1.0/60)
+			}
+			return time.Since(start)
+		}
+	}
+	sampled, off := update(TimingSampled), update(TimingOff)
+	var on, base time.Duration
+	for b.Loop() {
+		on += sampled()
+		base += off()
+		base += off()
+		on += sampled()
+	}
+	b.ReportMetric(float64(on)/float64(base), "x-off")
+	b.ReportMetric(float64(on-base)/float64(512*b.N), "extra-ns")
+}

@@ -31,8 +31,11 @@ import (
 //     killed at least burstSize entities.
 //
 // The file grows with frames × scripts, never with entities. Timestamps
-// are microseconds since the world started. Timing is exact
-// (luabind.TimingExact) while a profile is written.
+// are microseconds since the world started. Scripts are timed as without
+// a profile (luabind.TimingSampled), so that the frames keep their cost:
+// a script's time in a frame is estimated from its timed calls there
+// (exact for the first 16 calls of each callback kind and for slow
+// kinds), or from its mean when none of them was timed.
 
 // burstSize is the number of spawns (or kills) in one frame that makes
 // an instant event.
@@ -79,11 +82,10 @@ type scriptErrors struct {
 	count         int
 }
 
-// profileOptions sets what a profiled host needs: exact timing, and the
-// reload hook that p (set once the host exists) records reloads with.
+// profileOptions sets what a profiled host needs: the reload hook that p
+// (set once the host exists) records reloads with.
 func profileOptions(p **profiler) func(*luabind.Options) {
 	return func(o *luabind.Options) {
-		o.Timing = luabind.TimingExact
 		next := o.OnReload
 		o.OnReload = func(r luabind.ReloadInfo) {
 			if next != nil {
