@@ -26,20 +26,32 @@ func (f *luaFile) lintModuleState() []problem {
 			out = append(out, f.at(line, name, sevWarning, "module-level table '%s' is changed inside a function: snapshots do not save it (keep state in self or the blackboard)", name))
 		}
 	}
+	eachFunctionStmt(f.stmts, func(s ast.Stmt) {
+		switch x := s.(type) {
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				if a, ok := l.(*ast.AttrGetExpr); ok {
+					report(rootName(a), x.Line())
+				}
+			}
+		case *ast.FuncCallStmt:
+			if c, ok := x.Expr.(*ast.FuncCallExpr); ok && len(c.Args) > 0 && changesTable(c.Func) {
+				report(rootName(c.Args[0]), x.Line())
+			}
+		}
+	})
+	return out
+}
+
+// eachFunctionStmt calls fn for every statement inside the functions of
+// a chunk's statements (function statements and function expressions),
+// blocks included, but not for the chunk's own top-level statements.
+func eachFunctionStmt(stmts []ast.Stmt, fn func(ast.Stmt)) {
 	var body func(stmts []ast.Stmt)
 	body = func(stmts []ast.Stmt) {
 		for _, s := range stmts {
+			fn(s)
 			switch x := s.(type) {
-			case *ast.AssignStmt:
-				for _, l := range x.Lhs {
-					if a, ok := l.(*ast.AttrGetExpr); ok {
-						report(rootName(a), x.Line())
-					}
-				}
-			case *ast.FuncCallStmt:
-				if c, ok := x.Expr.(*ast.FuncCallExpr); ok && len(c.Args) > 0 && changesTable(c.Func) {
-					report(rootName(c.Args[0]), x.Line())
-				}
 			case *ast.DoBlockStmt:
 				body(x.Stmts)
 			case *ast.WhileStmt:
@@ -58,17 +70,16 @@ func (f *luaFile) lintModuleState() []problem {
 			}
 		}
 	}
-	for _, s := range f.stmts {
+	for _, s := range stmts {
 		if d, ok := s.(*ast.FuncDefStmt); ok {
 			body(d.Func.Stmts)
 		}
 	}
-	walkExprs(f.stmts, func(e ast.Expr) {
+	walkExprs(stmts, func(e ast.Expr) {
 		if fn, ok := e.(*ast.FunctionExpr); ok {
 			body(fn.Stmts)
 		}
 	})
-	return out
 }
 
 // rootName returns the variable at the root of t.a.b[c] ("t"), or "".

@@ -19,51 +19,24 @@ var entityFinders = []string{"find", "findAll", "query", "spawn"}
 func (f *luaFile) lintZoneValues() []problem {
 	var out []problem
 	reported := map[string]bool{}
-	var body func(stmts []ast.Stmt)
-	body = func(stmts []ast.Stmt) {
-		for _, s := range stmts {
-			switch x := s.(type) {
-			case *ast.AssignStmt:
-				for i, l := range x.Lhs {
-					a, ok := l.(*ast.AttrGetExpr)
-					if !ok || rootName(a) != "self" || !findsEntities(exprAt(x.Rhs, i)) {
-						continue
-					}
-					field := "self"
-					if k, ok := a.Key.(*ast.StringExpr); ok {
-						field = "self." + k.Value
-					}
-					if !reported[field] {
-						reported[field] = true
-						out = append(out, f.at(x.Line(), "self", sevWarning, "%s keeps an entity value across frames in a zoned world: its entity may move to another zone, where the value's methods fail (check e:zone() == ctx.entity:zone(), or find it again when needed)", field))
-					}
-				}
-			case *ast.DoBlockStmt:
-				body(x.Stmts)
-			case *ast.WhileStmt:
-				body(x.Stmts)
-			case *ast.RepeatStmt:
-				body(x.Stmts)
-			case *ast.IfStmt:
-				body(x.Then)
-				body(x.Else)
-			case *ast.NumberForStmt:
-				body(x.Stmts)
-			case *ast.GenericForStmt:
-				body(x.Stmts)
-			case *ast.FuncDefStmt:
-				body(x.Func.Stmts)
+	eachFunctionStmt(f.stmts, func(s ast.Stmt) {
+		x, ok := s.(*ast.AssignStmt)
+		if !ok {
+			return
+		}
+		for i, l := range x.Lhs {
+			a, ok := l.(*ast.AttrGetExpr)
+			if !ok || rootName(a) != "self" || !findsEntities(exprAt(x.Rhs, i)) {
+				continue
 			}
-		}
-	}
-	for _, s := range f.stmts {
-		if d, ok := s.(*ast.FuncDefStmt); ok {
-			body(d.Func.Stmts)
-		}
-	}
-	walkExprs(f.stmts, func(e ast.Expr) {
-		if fn, ok := e.(*ast.FunctionExpr); ok {
-			body(fn.Stmts)
+			field := "self"
+			if k, ok := a.Key.(*ast.StringExpr); ok {
+				field = "self." + k.Value
+			}
+			if !reported[field] {
+				reported[field] = true
+				out = append(out, f.at(x.Line(), "self", sevWarning, "%s keeps an entity value across frames in a zoned world: its entity may move to another zone, where the value's methods fail (check e:zone() == ctx.entity:zone(), or find it again when needed)", field))
+			}
 		}
 	})
 	return out
