@@ -64,6 +64,7 @@ func TestUsage(t *testing.T) {
 		{"bench without scene", []string{"bench"}, "usage: luahost bench SCENE"},
 		{"bench watch", []string{"bench", "testdata/order/scene.json", "--watch"}, "flag provided but not defined: -watch"},
 		{"check without path", []string{"check"}, "usage: luahost check PATH"},
+		{"zone without zone", []string{"zone", "testdata/order/scene.json", "--nats", "nats://127.0.0.1:1", "--world", "w"}, "--zone I is required"},
 		{"version with argument", []string{"version", "now"}, "unexpected argument"},
 	}
 	for _, tc := range tests {
@@ -88,6 +89,7 @@ func TestHelp(t *testing.T) {
 		{[]string{"run", "testdata/order/scene.json", "--help"}, "usage: luahost run SCENE"},
 		{[]string{"bench", "-h"}, "usage: luahost bench SCENE"},
 		{[]string{"check", "-h"}, "usage: luahost check PATH"},
+		{[]string{"zone", "-h"}, "usage: luahost zone SCENE"},
 		{[]string{"version", "-h"}, "usage: luahost version"},
 	}
 	for _, tc := range tests {
@@ -108,6 +110,11 @@ func TestHelp(t *testing.T) {
 		assert.Contains(t, bench.stdout, fl)
 	}
 	assert.NotContains(t, bench.stdout, "-watch")
+	zone := luahostRun(t, "zone", "-h")
+	for _, fl := range []string{"-nats", "-world", "-zone", "-checkpoint"} {
+		assert.Contains(t, zone.stdout, fl)
+	}
+	assert.NotContains(t, zone.stdout, "default -1", "--zone is required, it has no default")
 }
 
 func TestVersion(t *testing.T) {

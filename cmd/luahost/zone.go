@@ -27,7 +27,7 @@ func cmdZone(args []string, stdout, stderr io.Writer) int {
 	)
 	fs.StringVar(&url, "nats", "", "the NATS server's URL (required)")
 	fs.StringVar(&world, "world", "", "the world's name, shared by its zones (required)")
-	fs.IntVar(&zone, "zone", -1, "this process's zone, from 0 (required)")
+	fs.IntVar(&zone, "zone", 0, "this process's zone, from 0 (required)")
 	fs.IntVar(&nzones, "zones", 0, "the number of zones, when the scene has no zones field (equal strips along x)")
 	fs.IntVar(&frames, "frames", 0, "number of frames this zone runs (default: until interrupted)")
 	fs.Float64Var(&fps, "fps", 60, "frames per second")
