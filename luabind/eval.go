@@ -3,6 +3,7 @@ package luabind
 import (
 	"bufio"
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -54,7 +55,7 @@ var ErrEval = errors.New("cannot evaluate")
 // Eval runs code, a Lua snippet, in the state of inst's script, with the
 // locals self (inst's self) and ctx (whose ctx.entity is inst's entity)
 // bound, as a callback called "console": under the callback budget and
-// memory limit, on the calling goroutine, which must drive the runtime,
+// memory limit (under DefaultBudget when the host's budget is off), on the calling goroutine, which must drive the runtime,
 // between frames. A snippet that is an expression list is returned as it
 // is ("self.hp" runs as "return self.hp"). What it prints (print, ctx.log)
 // is captured, not written to the host's output. Its error is returned in
@@ -93,12 +94,28 @@ func (h *Host) Eval(inst *runtime.Instance, code string) (Eval, error) {
 	li := inst.Data.(*instance)
 	L := st.L
 	top := L.GetTop()
+	// With budgets off the scripts are trusted, but a snippet comes from
+	// whoever reaches the console: it runs under DefaultBudget then.
+	var unbudgeted context.Context
+	if h.budget == nil {
+		ctx, cancel := context.WithTimeout(context.Background(), DefaultBudget)
+		defer cancel()
+		unbudgeted = ctx
+		L.SetContext(ctx)
+	}
 	prev, prevEnt := st.enter(inst, li)
 	L.Push(fn)
 	L.Push(li.self)
 	L.Push(st.ctx)
 	err := st.pcall(2, lua.MultRet, kindChunk, EvalChunk)
 	st.leave(prev, prevEnt)
+	if unbudgeted != nil {
+		L.RemoveContext()
+		if se, ok := err.(*runtime.ScriptError); ok && unbudgeted.Err() != nil {
+			se.Message = fmt.Sprintf("%s:%d: exceeded its %v budget in %s", EvalChunk, se.Line, DefaultBudget, EvalChunk)
+			se.Err = ErrBudget
+		}
+	}
 	h.out.Flush()
 	var ev Eval
 	if err != nil {

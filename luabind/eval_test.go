@@ -78,6 +78,30 @@ func TestEval(t *testing.T) {
 	}
 }
 
+// TestEvalBudgetsOff: with the scripts' budgets off, a snippet still
+// runs under DefaultBudget (the console is not the trusted scripts), and
+// the state runs on without a budget afterwards.
+func TestEvalBudgetsOff(t *testing.T) {
+	w := newWorld(t, withBudget(-1, 0))
+	e := w.spawn("box")
+	inst := w.attach(e, "console/target", nil)
+	w.step(1, 1.0/60)
+
+	ev, err := w.h.Eval(inst, "while true do end")
+	require.NoError(t, err)
+	require.NotNil(t, ev.Err)
+	assert.Equal(t, "console:1: exceeded its "+DefaultBudget.String()+" budget in console", ev.Err.Message)
+	assert.ErrorIs(t, ev.Err, ErrBudget)
+	assert.False(t, inst.Faulted())
+
+	w.step(1, 1.0/60)
+	after, err := w.h.Eval(inst, "self.updates")
+	require.NoError(t, err)
+	require.Nil(t, after.Err)
+	assert.Equal(t, "2", after.Result, "the instance stopped updating after the snippet")
+	assert.Nil(t, inst.Script().(*Script).st.L.Context(), "the console's budget stayed on the state")
+}
+
 // TestEvalChangesSelf checks that a snippet's assignment is the
 // instance's: the next frame's onUpdate sees it.
 func TestEvalChangesSelf(t *testing.T) {
