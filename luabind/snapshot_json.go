@@ -142,24 +142,39 @@ func jsonError(data []byte, err error) error {
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syn) && syn.Offset >= int64(len(data)):
-		return fmt.Errorf("%w: %s: unexpected end of the snapshot (truncated?)", runtime.ErrBadSnapshot, lineCol(data, int64(len(data))))
+		return snapshotAt(data, int64(len(data)), "unexpected end of the snapshot (truncated?)")
 	case errors.As(err, &syn):
-		return fmt.Errorf("%w: %s: %v", runtime.ErrBadSnapshot, lineCol(data, syn.Offset-1), err)
+		return snapshotAt(data, syn.Offset-1, err.Error())
 	case errors.As(err, &typ):
-		return fmt.Errorf("%w: %s: %s: want %s, not a JSON %s", runtime.ErrBadSnapshot, lineCol(data, typ.Offset-1), typ.Field, typ.Type, typ.Value)
+		return snapshotAt(data, typ.Offset-1, fmt.Sprintf("%s: want %s, not a JSON %s", typ.Field, typ.Type, typ.Value))
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
-		return fmt.Errorf("%w: %s: unexpected end of the snapshot (truncated?)", runtime.ErrBadSnapshot, lineCol(data, int64(len(data))))
+		return snapshotAt(data, int64(len(data)), "unexpected end of the snapshot (truncated?)")
 	case errors.Is(err, runtime.ErrBadSnapshot):
 		return err
 	}
 	return fmt.Errorf("%w: %v", runtime.ErrBadSnapshot, err)
 }
 
-// lineCol names a byte offset as "line L, col C" (1-based).
-func lineCol(data []byte, offset int64) string {
+// SnapshotTextError is a snapshot that is not well-formed JSON of the
+// format's types, at a place in its text (1-based line and column). It
+// wraps runtime.ErrBadSnapshot.
+type SnapshotTextError struct {
+	Line, Col int
+	Message   string
+}
+
+func (e *SnapshotTextError) Error() string {
+	return fmt.Sprintf("%v: line %d, col %d: %s", runtime.ErrBadSnapshot, e.Line, e.Col, e.Message)
+}
+
+// Unwrap returns runtime.ErrBadSnapshot.
+func (e *SnapshotTextError) Unwrap() error { return runtime.ErrBadSnapshot }
+
+// snapshotAt returns a SnapshotTextError at byte offset of data.
+func snapshotAt(data []byte, offset int64, msg string) *SnapshotTextError {
 	offset = max(0, min(offset, int64(len(data))))
 	before := data[:offset]
 	line := bytes.Count(before, []byte("\n")) + 1
 	col := int(offset) - bytes.LastIndexByte(before, '\n')
-	return fmt.Sprintf("line %d, col %d", line, col)
+	return &SnapshotTextError{Line: line, Col: col, Message: msg}
 }

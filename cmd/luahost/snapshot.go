@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -164,7 +165,11 @@ func writeFile(path string, data []byte) error {
 func (c *checker) addSnapshot(path string, data []byte) error {
 	snap, err := luabind.ParseSnapshot(data)
 	if err != nil {
-		c.problems = append(c.problems, problem{Path: filepath.ToSlash(path), Line: 1, Col: 1, Severity: sevError, Message: err.Error()})
+		p := problem{Path: filepath.ToSlash(path), Line: 1, Col: 1, Severity: sevError, Message: err.Error()}
+		if te, ok := errors.AsType[*luabind.SnapshotTextError](err); ok {
+			p.Line, p.Col, p.Message = te.Line, te.Col, "bad snapshot: "+te.Message
+		}
+		c.problems = append(c.problems, p)
 		return nil
 	}
 	dir := snapshotScripts(path, snap)

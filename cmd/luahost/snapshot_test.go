@@ -156,10 +156,12 @@ func TestCheckSnapshot(t *testing.T) {
 
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "scripts", "clock.lua"), []byte("return {"), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "bad.json"), []byte(`{"format":"luahost-snapshot/7"}`), 0o644))
-	res = luahostRunIn(t, dir, "check", "world.json", "bad.json")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "cut.json"), []byte("{\"format\": \"luahost-snapshot/1\",\n  \"frame\": tru"), 0o644))
+	res = luahostRunIn(t, dir, "check", "world.json", "bad.json", "cut.json")
 	assert.Equal(t, 1, res.code)
 	assert.Contains(t, res.stdout, "scripts/clock.lua:1:")
 	assert.Contains(t, res.stdout, `bad.json:1:1: error: bad snapshot: format "luahost-snapshot/7"`)
+	assert.Contains(t, res.stdout, "cut.json:2:15: error: bad snapshot: unexpected end of the snapshot (truncated?)", "the place in the text, not 1:1")
 }
 
 // TestSaveRefused: a world that cannot be saved runs, shuts down, and
