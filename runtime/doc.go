@@ -27,8 +27,9 @@
 // # Cost
 //
 // The schedule and each event's observer list are kept in lanes by
-// priority, in attach order, with tombstones compacted once half a lane
-// is dead, and shared names likewise: attach, detach, kill, subscribe,
+// priority, in attach order, each lane a list of short chunks whose
+// tombstones are compacted once half a chunk is dead, and shared names in
+// lists with tombstones likewise: attach, detach, kill, subscribe,
 // unsubscribe and naming are O(1) amortised whatever the world's size;
 // [Events.NotifyEntity] costs the target's instances; [Runtime.ScriptChanged]
 // costs the script's own instances. An event dispatched outside a frame

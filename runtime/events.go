@@ -236,12 +236,14 @@ func (es *Events) dispatch(name string, data any, mask int, target Handle) (bool
 		return !ev.stopped, nil
 	}
 	for _, ln := range ob.order.lanes {
-		for _, o := range ln.items {
-			if o == nil || o.removed || o.mask&mask == 0 {
-				continue
-			}
-			if es.call(o, ev); ev.stopped {
-				return false, nil
+		for _, ch := range ln.chunks {
+			for _, o := range ch.items {
+				if o == nil || o.removed || o.mask&mask == 0 {
+					continue
+				}
+				if es.call(o, ev); ev.stopped {
+					return false, nil
+				}
 			}
 		}
 	}

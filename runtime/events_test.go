@@ -284,7 +284,7 @@ func TestObserveDuringDispatchSpareCapacity(t *testing.T) {
 	goObserver(es, log, "e", "old", ObserveOptions{})
 	goObserver(es, log, "e", "spare", ObserveOptions{}).Remove()
 	require.Equal(t, 3, physical(rt, "e"), "one removed observer of three leaves a tombstone")
-	items := rt.events.byName["e"].order.lanes[0].items
+	items := rt.events.byName["e"].order.lanes[0].chunks[0].items
 	require.Greater(t, cap(items), len(items), "the test needs spare capacity")
 
 	notify(t, es, "e", nil, -1)

@@ -44,8 +44,8 @@ func (rt *Runtime) Step(dt float64) error {
 	for _, fn := range rt.frameStart {
 		fn()
 	}
-	for l, i := 0, 0; l < len(rt.sched.lanes); {
-		l, i = rt.updateFrom(l, i, dt)
+	for at := (cursor{}); at.l < len(rt.sched.lanes); {
+		at = rt.updateFrom(at, dt)
 	}
 	rt.flush()
 	rt.stepping = false
@@ -56,31 +56,37 @@ func (rt *Runtime) Step(dt float64) error {
 	return nil
 }
 
-// updateFrom runs the update of the schedule from lane l, index i on,
-// and returns where it stopped: the schedule's end, or the instance after
-// one whose Go-native Update panicked, which is faulted. One deferred
-// recover guards the whole loop, so an update costs no defer of its own.
-// Lanes are neither compacted nor grown during a frame, so the loop may
-// hold on to a lane's items.
-func (rt *Runtime) updateFrom(l, i int, dt float64) (nl, ni int) {
-	nl, ni = l, i
+// cursor is a place in the schedule: lane l, its chunk c, index i.
+type cursor struct{ l, c, i int }
+
+// updateFrom runs the update of the schedule from at on, and returns
+// where it stopped: the schedule's end, or the instance after one whose
+// Go-native Update panicked, which is faulted. One deferred recover guards
+// the whole loop, so an update costs no defer of its own. Lanes are
+// neither compacted nor grown during a frame, so the loop may hold on to a
+// chunk's items.
+func (rt *Runtime) updateFrom(at cursor, dt float64) (next cursor) {
+	next = at
 	defer func() {
 		if v := recover(); v != nil {
-			rt.sched.lanes[nl].items[ni].fault("onUpdate", recovered(v))
-			ni++
+			rt.sched.lanes[next.l].chunks[next.c].items[next.i].fault("onUpdate", recovered(v))
+			next.i++
 		}
 	}()
-	for ; nl < len(rt.sched.lanes); nl, ni = nl+1, 0 {
-		items := rt.sched.lanes[nl].items
-		for ; ni < len(items); ni++ {
-			if inst := items[ni]; inst != nil && inst.updater != nil && inst.runnable() {
-				if err := inst.update(dt); err != nil {
-					panic(err)
+	for ; next.l < len(rt.sched.lanes); next.l, next.c = next.l+1, 0 {
+		chunks := rt.sched.lanes[next.l].chunks
+		for ; next.c < len(chunks); next.c, next.i = next.c+1, 0 {
+			items := chunks[next.c].items
+			for ; next.i < len(items); next.i++ {
+				if inst := items[next.i]; inst != nil && inst.updater != nil && inst.runnable() {
+					if err := inst.update(dt); err != nil {
+						panic(err)
+					}
 				}
 			}
 		}
 	}
-	return nl, ni
+	return next
 }
 
 // flush is the end of a frame. Destroys and settlements may detach and
@@ -196,8 +202,9 @@ func (rt *Runtime) ScriptInstances(s Script) []*Instance {
 // priority of its instances is read again and they move in the schedule
 // (ties keep attach order), and their event subscriptions follow the
 // script's current EventNames. Call it between frames. O(the script's
-// instances) when the priority is unchanged; a new priority adds one
-// merge with the instances of that priority.
+// instances) when the priority is unchanged; a new priority puts each
+// instance (and its observers) in its place among those of that priority
+// at a cost bounded by a chunk of the lane, whatever the lane's length.
 func (rt *Runtime) ScriptChanged(s Script) error {
 	if rt.stepping {
 		return fmt.Errorf("script changed: %w", ErrStepping)

@@ -123,20 +123,34 @@ func BenchmarkSendToEntity(b *testing.B) {
 }
 
 // BenchmarkScriptChanged: the runtime's share of a hot reload of a script
-// with 10 listening instances beside the world, with the priority kept and
-// with it changed back and forth.
+// with 10 listening instances beside the world, with the priority kept
+// (moved=false) and with it changed back and forth, for instances
+// attached after the world (moved=true) and spread through it, one every
+// tenth of the world (moved=spread).
 func BenchmarkScriptChanged(b *testing.B) {
-	for _, moved := range []bool{false, true} {
-		b.Run(fmt.Sprintf("moved=%t", moved), func(b *testing.B) {
+	for _, mode := range []string{"false", "true", "spread"} {
+		b.Run("moved="+mode, func(b *testing.B) {
 			forWorlds(b, func(b *testing.B, n int) {
-				rt := listeningWorld(b, n)
 				s := &testScript{name: "hot", log: &recorder{}, events: []string{"hit"}}
-				for range 10 {
-					attach(b, rt, spawnActive(b, rt, ""), s, nil)
+				rt := New(Options{OnError: Discard})
+				crowd := &listener{name: "crowd"}
+				for i := range n {
+					spawnListener(rt, crowd)
+					if mode == "spread" && i%(n/10) == 0 {
+						attach(b, rt, spawnActive(b, rt, ""), s, nil)
+					}
+				}
+				if mode != "spread" {
+					for range 10 {
+						attach(b, rt, spawnActive(b, rt, ""), s, nil)
+					}
+				}
+				if err := rt.Step(1.0 / 60); err != nil {
+					b.Fatal(err)
 				}
 				b.ReportAllocs()
 				for b.Loop() {
-					if moved {
+					if mode != "false" {
 						s.prio = 1 - s.prio
 					}
 					if err := rt.ScriptChanged(s); err != nil {
