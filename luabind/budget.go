@@ -25,10 +25,11 @@ import (
 // next Done, on the driving goroutine, walks the host's Lua data (Done
 // then costs one more load of the round's cache line).
 //
-// Arming a callback costs one atomic swap and allocates nothing; disarming
-// costs a load. The watchdog times a callback from the tick it first sees
-// it, so a callback is stopped between its budget and its budget plus one
-// tick (a twentieth of the budget, at most 5 ms).
+// Arming a callback costs one atomic swap and allocates nothing;
+// disarming one that returned costs nothing, one that failed a load. The
+// watchdog times a callback from the tick it first sees it, so a callback
+// is stopped between its budget and its budget plus one tick (a twentieth
+// of the budget, at most 5 ms).
 //
 // Callbacks nest: an onCreate run by attach or spawn, a handler run by
 // emit or send, runs inside the callback that caused it (SPEC 13). Each
@@ -223,12 +224,16 @@ func (b *budget) arm() {
 	}
 }
 
-// disarm ends a callback and reports whether it was stopped. The round a
-// stopped callback leaves behind stays fired until the outermost callback
-// ends, so that everything it runs from then on stops at once; the next
-// outermost callback replaces it.
-func (b *budget) disarm() overrun {
+// disarm ends a callback and, when it failed, reports whether it was
+// stopped (one that returned was not: a stop is an error at the VM's
+// next instruction). The round a stopped callback leaves behind stays
+// fired until the outermost callback ends, so that everything it runs
+// from then on stops at once; the next outermost callback replaces it.
+func (b *budget) disarm(failed bool) overrun {
 	b.depth--
+	if !failed {
+		return overrun{}
+	}
 	r := b.round.Load()
 	if r.armed.Load() != fired {
 		return overrun{}

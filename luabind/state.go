@@ -509,7 +509,7 @@ func (st *state) protected(nargs, nret int, callback, suffix string) error {
 	h.nesting--
 	var o overrun
 	if b != nil {
-		o = b.disarm()
+		o = b.disarm(err != nil)
 	}
 	if err != nil {
 		if o.nested {
