@@ -62,6 +62,10 @@ func compileError(script, file string, src []byte, err error) *LoadError {
 	if ae, ok := err.(*lua.ApiError); ok && ae.Cause != nil {
 		err = ae.Cause
 	}
+	var se *syntaxError
+	if errors.As(err, &se) {
+		return &LoadError{Script: script, File: file, Line: se.line, Message: bound(fmt.Sprintf("%s:%d: %s", file, se.line, se.msg))}
+	}
 	var pe *parse.Error
 	if errors.As(err, &pe) {
 		if se := checkSyntax(string(src)); se != nil {

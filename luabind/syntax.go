@@ -9,12 +9,36 @@ import "fmt"
 // and line ("'end' expected (to close 'if' at line 3) near <eof>"), and
 // for an operator of another language what to write instead ("'+=' is
 // not Lua: write x = x + 1").
+//
+// Every chunk goes through the check before gopher-lua parses it
+// (compileChunk), for the nesting limits: gopher-lua's compiler recurses
+// once per node of the chunk's tree, so a chunk that nests a few hundred
+// thousand levels deep (a 16 MiB script, or a 1 MiB loadstring, of
+// "f()()()..." or "((((...") took seconds and gigabytes outside any
+// budget, or overflowed the Go stack and killed the process. Blocks and
+// sub-expressions nest at most maxSyntaxLevels deep, as in Lua 5.1; the
+// chains Lua 5.1 reads in a loop but gopher-lua nests (operators of one
+// expression, the fields, indexes and calls after a name, elseif
+// branches) count too, up to maxSyntaxDepth along any path of the tree.
+
+// Nesting limits of a chunk. maxSyntaxLevels is Lua 5.1's LUAI_MAXCCALLS:
+// nested blocks, parentheses, table constructors, unary operators and
+// the right-associative .. and ^ ("chunk has too many syntax levels").
+// maxSyntaxDepth bounds the depth of gopher-lua's tree, levels and chains
+// together: past it, compiling needs a Go stack of megabytes.
+const (
+	maxSyntaxLevels = 200
+	maxSyntaxDepth  = 1000
+)
 
 // syntaxError is the first syntax error of a chunk: its line and message.
 type syntaxError struct {
 	line int
 	msg  string
 }
+
+// Error returns "line N: message".
+func (e *syntaxError) Error() string { return fmt.Sprintf("line %d: %s", e.line, e.msg) }
 
 // checkSyntax returns the first syntax error of src, or nil when it finds
 // none.
@@ -43,6 +67,9 @@ type parser struct {
 	lx   lexer
 	tok  token
 	open []opener
+	// levels counts the nesting Lua 5.1 counts; depth the depth of
+	// gopher-lua's tree at the current token.
+	levels, depth int
 }
 
 // opener is a construct waiting for its closing token: "if" at line 3
@@ -59,6 +86,29 @@ func (p *parser) fail(msg string) {
 
 func (p *parser) failAt(line int, msg string) {
 	panic(&syntaxError{line: line, msg: msg})
+}
+
+// enter enters a nested level (a block, a sub-expression) and returns
+// what leave restores.
+func (p *parser) enter() (levels, depth int) {
+	levels, depth = p.levels, p.depth
+	p.levels++
+	if p.levels > maxSyntaxLevels {
+		p.fail("chunk has too many syntax levels")
+	}
+	p.deeper()
+	return levels, depth
+}
+
+// leave leaves what enter entered, and the chains inside it.
+func (p *parser) leave(levels, depth int) { p.levels, p.depth = levels, depth }
+
+// deeper counts one more node of a chain that gopher-lua nests.
+func (p *parser) deeper() {
+	p.depth++
+	if p.depth > maxSyntaxDepth {
+		p.fail(fmt.Sprintf("chunk has too many syntax levels (more than %d nested operators, calls, indexes, blocks or elseif branches)", maxSyntaxDepth))
+	}
 }
 
 // advance moves to the next token. A foreign operator or a lexical error
@@ -136,6 +186,7 @@ func (p *parser) blockEnds() bool {
 // or a comma where a statement should start means its closer is
 // missing.
 func (p *parser) block(in *opener) {
+	defer p.leave(p.enter())
 	for !p.blockEnds() {
 		if p.tok.is("return") {
 			p.advance()
@@ -158,11 +209,14 @@ func (p *parser) statement() {
 	switch {
 	case p.accept(";"), p.accept("break"):
 	case p.accept("if"):
+		// The elseif branches nest in gopher-lua's tree.
+		defer p.leave(p.levels, p.depth)
 		o := p.opening("if", "end", line)
 		p.expr()
 		p.expect("then")
 		p.block(&o)
 		for p.tok.is("elseif") {
+			p.deeper()
 			p.advance()
 			p.expr()
 			p.expect("then")
@@ -308,14 +362,23 @@ var binaryOps = map[string]bool{
 }
 
 // expr reads an expression; precedence does not matter to the check.
+// Each operator nests one more node; a unary operator and the
+// right-associative .. and ^ are a level each, as Lua 5.1 reads them.
 func (p *parser) expr() {
+	defer p.leave(p.enter())
 	for {
 		for p.tok.is("not") || p.tok.is("-") || p.tok.is("#") {
+			p.enter()
 			p.advance()
 		}
 		p.simpleExpr()
 		if !((p.tok.kind == tSymbol || p.tok.kind == tKeyword) && binaryOps[p.tok.text]) {
 			return
+		}
+		if p.tok.is("..") || p.tok.is("^") {
+			p.enter()
+		} else {
+			p.deeper()
 		}
 		p.advance()
 	}
@@ -370,8 +433,10 @@ func (p *parser) primaryExpr() exprKind {
 // suffixedExpr reads a primary expression and its fields, indexes,
 // method calls and calls, and returns what the whole is.
 func (p *parser) suffixedExpr() exprKind {
+	defer p.leave(p.levels, p.depth)
 	kind := p.primaryExpr()
 	for {
+		p.deeper()
 		switch {
 		case p.accept("."):
 			p.name()
