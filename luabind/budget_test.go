@@ -40,6 +40,7 @@ func TestHostile(t *testing.T) {
 	}{
 		{"hostile/loop", "onUpdate", []string{budget + "onUpdate"}, ErrBudget},
 		{"hostile/pcall", "onUpdate", []string{budget + "onUpdate"}, ErrBudget},
+		{"hostile/xpcall_nest", "onUpdate", []string{budget + "onUpdate"}, ErrBudget},
 		{"hostile/coroutine", "onUpdate", []string{budget + "onUpdate"}, ErrBudget},
 		{"hostile/wrap", "onUpdate", []string{budget + "onUpdate"}, ErrBudget},
 		{"hostile/yield", "onUpdate", []string{budget + "onUpdate"}, ErrBudget},

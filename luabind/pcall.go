@@ -1,8 +1,11 @@
 package luabind
 
 import (
+	"reflect"
 	goruntime "runtime"
+	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -58,22 +61,47 @@ var identityFn = &lua.LFunction{IsG: true, GFunction: func(*lua.LState) int { re
 // protectedCall calls the first value of the frame with the nargs values
 // after it, protected with handler, and returns true and its results, or
 // false and the error value, after closing the upvalues of the failed
-// frames with closer.
+// frames with closer. On a full call stack it calls nothing and returns
+// false and "stack overflow".
 func protectedCall(L *lua.LState, closer *lua.LFunction, nargs int, handler *lua.LFunction) int {
+	if stackFull(L) {
+		L.SetTop(0)
+		L.Push(lua.LFalse)
+		L.Push(lua.LString("stack overflow"))
+		return 2
+	}
 	err := L.PCall(nargs, lua.MultRet, handler)
 	if err == nil {
 		L.Insert(lua.LTrue, 1)
 		return L.GetTop()
 	}
-	// The failed frames started right above the function's slot (1):
-	// closer, called there, closes their upvalues when it returns.
+	if ctx := L.Context(); ctx != nil && ctx.Err() != nil {
+		// The budget stopped the callback: the stop goes on to the
+		// callback's end as it is, past every pcall around. Caught, it
+		// would be raised again at the pcall's next instruction, through
+		// the hook, which traces the whole stack: in a recursion through
+		// pcall, every level traced every level below it, and a stop
+		// took seconds (minutes with xpcall's handler). closer runs
+		// without the budget, which would stop its one instruction.
+		L.RemoveContext()
+		closeFailed(L, closer)
+		L.SetContext(ctx)
+		panic(err)
+	}
+	closeFailed(L, closer)
+	L.Push(lua.LFalse)
+	L.Push(caughtValue(err))
+	return 2
+}
+
+// closeFailed closes the upvalues of the frames a protected call
+// started right above the function's slot (1) with closer, called there,
+// and leaves the frame empty.
+func closeFailed(L *lua.LState, closer *lua.LFunction) {
 	L.SetTop(0)
 	L.Push(closer)
 	L.SetTop(1 + closerFill)
 	L.Call(closerFill, 0)
-	L.Push(lua.LFalse)
-	L.Push(caughtValue(err))
-	return 2
 }
 
 // caughtValue is the value a protected call failed with. A call stack so
@@ -183,4 +211,47 @@ func frameKind(pc uintptr) int {
 		}
 	}
 	return otherFrame
+}
+
+// stackCapacity is the most frames a state's call stack holds:
+// callStackSize rounded up to whole segments of gopher-lua's stack.
+const stackCapacity = (callStackSize + lua.FramesPerSegment - 1) / lua.FramesPerSegment * lua.FramesPerSegment
+
+// stackFull reports whether L's call stack has no room for another
+// frame. No protected call may start then: the first frame does not fit,
+// and gopher-lua, cutting the stack back to where the call started, sets
+// it to a segment one past its last, which drops the last segment's
+// frames; the functions still running in them (the pcall that started
+// the call, the Go function that called it) then return their results
+// over the registers of other frames.
+func stackFull(L *lua.LState) bool { return callDepth(L) >= stackCapacity }
+
+// frameOffsets locates, by reflection once (gopher-lua exports neither),
+// the state's current frame and a frame's index on the call stack: their
+// offsets in LState and in callFrame; ok is false when gopher-lua lays
+// them out differently.
+var frameOffsets = sync.OnceValues(func() (offsets [2]uintptr, ok bool) {
+	cur, found := reflect.TypeFor[lua.LState]().FieldByName("currentFrame")
+	if !found || cur.Type.Kind() != reflect.Pointer || cur.Type.Elem().Kind() != reflect.Struct {
+		return offsets, false
+	}
+	idx, found := cur.Type.Elem().FieldByName("Idx")
+	if !found || idx.Type.Kind() != reflect.Int || len(idx.Index) != 1 || len(cur.Index) != 1 {
+		return offsets, false
+	}
+	return [2]uintptr{cur.Offset, idx.Offset}, true
+})
+
+// callDepth returns how many frames L's call stack holds, its current
+// frame included; 0 when it cannot tell.
+func callDepth(L *lua.LState) int {
+	off, ok := frameOffsets()
+	if !ok {
+		return 0
+	}
+	cur := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(L), off[0]))
+	if cur == nil {
+		return 0
+	}
+	return *(*int)(unsafe.Add(cur, off[1])) + 1
 }

@@ -49,7 +49,8 @@ func newPCall(protect, closer *lua.LFunction) lua.LGFunction {
 }
 
 // newXPCall returns the sandbox's xpcall(f, handler): Lua's xpcall, the
-// handler getting the message worded by protect.
+// handler getting the message worded by protect. A handler that fails
+// makes xpcall return false, "error in error handling", as in Lua 5.1.
 func newXPCall(protect, closer *lua.LFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
 		fn := L.CheckFunction(1)
@@ -57,7 +58,33 @@ func newXPCall(protect, closer *lua.LFunction) lua.LGFunction {
 		L.SetTop(0)
 		L.Push(protect)
 		L.Push(fn)
-		return protectedCall(L, closer, 1, handler)
+		return protectedCall(L, closer, 1, L.NewFunction(handled(handler)))
+	}
+}
+
+// handled returns the Go function that gopher-lua calls as xpcall's
+// handler: it calls handler with the error value, protected, and returns
+// its result, or "error in error handling" when it fails. A callback
+// being stopped by its budget does not run handler, and a handler the
+// budget stops returns the stop: the stop passes on as it is
+// (protectedCall).
+func handled(handler *lua.LFunction) lua.LGFunction {
+	return func(L *lua.LState) int {
+		if ctx := L.Context(); (ctx != nil && ctx.Err() != nil) || stackFull(L) {
+			return 1
+		}
+		L.Insert(handler, 1)
+		// identityFn as the error handler: without one, gopher-lua
+		// traces the whole stack of every error it catches.
+		if err := L.PCall(L.GetTop()-1, 1, identityFn); err != nil {
+			if ctx := L.Context(); ctx != nil && ctx.Err() != nil {
+				// Stopped in handler: the stop, where it happened.
+				L.Push(errorValue(err))
+				return 1
+			}
+			L.Push(lua.LString("error in error handling"))
+		}
+		return 1
 	}
 }
 

@@ -67,3 +67,17 @@ func TestDeepTraceFormat(t *testing.T) {
 	assert.Equal(t, "\t<string>:2: in main chunk", lines[len(lines)-2])
 	assert.Equal(t, "\t[G]: ?", lines[len(lines)-1])
 }
+
+// TestEmitOnFullStack: an event handler that cannot start because the
+// emit is the call stack's last frame fails alone with "stack overflow"
+// at the emit's line; the recursion that emitted sees its own overflow
+// and its frames intact (the script asserts it).
+func TestEmitOnFullStack(t *testing.T) {
+	w := newWorld(t, withBudget(10*hostileBound, 0))
+	w.spawn("", "hostile/emit_full_stack")
+	w.step(1, 0.1)
+	errs := w.scriptErrors()
+	require.Len(t, errs, 1, "the handler alone fails")
+	assert.Equal(t, "events.ping", errs[0].Callback)
+	assert.Equal(t, "testdata/scripts/hostile/emit_full_stack.lua:13: stack overflow", errs[0].Message)
+}

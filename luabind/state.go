@@ -488,6 +488,13 @@ func (st *state) pcallAs(nargs, nret int, kind callbackKind, callback, suffix st
 // protected is pcallAs without the timing.
 func (st *state) protected(nargs, nret int, callback, suffix string) error {
 	h, L := st.host, st.L
+	if stackFull(L) {
+		// Called from a Go function in the call stack's last frame: the
+		// callback cannot start (stackFull says why it must not try).
+		L.Pop(nargs + 1)
+		overflow := &lua.ApiError{Type: lua.ApiErrorRun, Object: lua.LString(where(L, 1) + "stack overflow")}
+		return scriptError(st.script, callback+suffix, overflow, overrun{})
+	}
 	if h.nesting >= maxNesting {
 		// A callback that would run too deep inside others (an onCreate
 		// that attaches its own script) fails in place of its code: the

@@ -40,3 +40,8 @@ print("error with level in nested function", pcall(function()
   a()
 end))
 print("tostring of error message number", pcall(function() error(1.5) end))
+print("xpcall handler that errors", xpcall(function() error("x") end, function(m) error("y") end))
+local function rethrow(m) error(m, 0) end
+print("xpcall handler that raises again", xpcall(function() error("x") end, rethrow))
+print("xpcall handler result", xpcall(function() error("x", 0) end, function(m) return m .. "!" end))
+print("xpcall without error", xpcall(function() return 1, 2 end, rethrow))
