@@ -29,7 +29,14 @@ const (
 	keepAlive = 15 * time.Second
 	// maxFaults bounds the remembered last errors of instances.
 	maxFaults = 4096
+	// maxStreams bounds the open event streams: every frame the world
+	// hands its summary to each, so a client opening streams without end
+	// would slow the world down.
+	maxStreams = 64
 )
+
+// errTooManyStreams answers a stream past maxStreams.
+var errTooManyStreams = &apiError{http.StatusServiceUnavailable, fmt.Sprintf("%d event streams are open already; close one first", maxStreams)}
 
 // event is one server-sent event: its type and JSON data.
 type event struct {
@@ -58,19 +65,23 @@ type sub struct {
 
 func newHub() *hub { return &hub{subs: make(map[*sub]struct{})} }
 
-// subscribe returns a new subscriber, primed with the recent events, or
-// nil after close.
-func (hb *hub) subscribe() *sub {
+// subscribe returns a new subscriber, primed with the recent events; after
+// close it fails with errClosed, and with maxStreams subscribers already
+// with errTooManyStreams.
+func (hb *hub) subscribe() (*sub, error) {
 	hb.mu.Lock()
 	defer hb.mu.Unlock()
 	if hb.closed {
-		return nil
+		return nil, errClosed
+	}
+	if len(hb.subs) >= maxStreams {
+		return nil, errTooManyStreams
 	}
 	s := &sub{events: append([]event(nil), hb.recent...), wake: make(chan struct{}, 1)}
 	s.wake <- struct{}{}
 	hb.subs[s] = struct{}{}
 	hb.active.Add(1)
-	return s
+	return s, nil
 }
 
 func (hb *hub) unsubscribe(s *sub) {
@@ -254,9 +265,9 @@ func (in *Inspector) stream(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusInternalServerError, "this server cannot stream")
 		return
 	}
-	s := in.hub.subscribe()
-	if s == nil {
-		answerError(w, errClosed)
+	s, err := in.hub.subscribe()
+	if err != nil {
+		answerError(w, err)
 		return
 	}
 	defer in.hub.unsubscribe(s)

@@ -3,6 +3,7 @@ package inspect
 import (
 	"bufio"
 	"encoding/json"
+	"io"
 	"net/http"
 	"os"
 	"strings"
@@ -113,4 +114,45 @@ func TestStream(t *testing.T) {
 	w.post("/api/eval", `{"entity": "`+w.a.String()+`", "code": "ctx.entity:kill()"}`)
 	w.post("/api/step", "")
 	until(t, got, func(e sse) bool { return e.kind == "frame" && e.data["entities"] == 2.0 })
+}
+
+// TestStreamLimit: past maxStreams open streams, a new one is refused
+// with 503 and a message saying why; once one closes, a new one opens.
+func TestStreamLimit(t *testing.T) {
+	w := newWorld(t, Options{}, 2*time.Millisecond)
+	open := func() (*http.Response, error) { return http.Get(w.srv.URL + "/api/stream") }
+	var streams []*http.Response
+	t.Cleanup(func() {
+		for _, r := range streams {
+			r.Body.Close()
+		}
+	})
+	for range maxStreams {
+		resp, err := open()
+		require.NoError(t, err)
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		streams = append(streams, resp)
+	}
+
+	resp, err := open()
+	require.NoError(t, err)
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusServiceUnavailable, resp.StatusCode)
+	assert.Contains(t, string(body), "64 event streams are open already")
+
+	streams[0].Body.Close()
+	streams = streams[1:]
+	require.Eventually(t, func() bool {
+		resp, err := open()
+		if err != nil {
+			return false
+		}
+		if resp.StatusCode != http.StatusOK {
+			resp.Body.Close()
+			return false
+		}
+		streams = append(streams, resp)
+		return true
+	}, 5*time.Second, 10*time.Millisecond, "a stream closed, a new one opens")
 }
