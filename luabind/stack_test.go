@@ -81,3 +81,16 @@ func TestEmitOnFullStack(t *testing.T) {
 	assert.Equal(t, "events.ping", errs[0].Callback)
 	assert.Equal(t, "testdata/scripts/hostile/emit_full_stack.lua:13: stack overflow", errs[0].Message)
 }
+
+// TestPcallOnFullStack: recursions through pcall and xpcall that fill the
+// call stack, whichever of their frames is the one that does not fit,
+// end with the innermost call's "stack overflow" and every frame around
+// intact (the script asserts it and prints "intact"). A long budget:
+// each recursion is 12,000 frames deep.
+func TestPcallOnFullStack(t *testing.T) {
+	w := newWorld(t, withBudget(10*hostileBound, 0))
+	w.spawn("", "hostile/pcall_full_stack")
+	w.step(1, 0.1)
+	w.requireNoErrors()
+	assert.Equal(t, []string{"intact"}, w.lines())
+}
