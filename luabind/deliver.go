@@ -1,6 +1,9 @@
 package luabind
 
 import (
+	"math"
+	"slices"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/luahost/luahost/runtime"
@@ -8,24 +11,28 @@ import (
 
 // delivery is what a state reuses from one event delivery to the next, so
 // that delivering number data allocates nothing (SPEC 10): the ev
-// userdata of each nesting depth, and the Lua value of the last scalar
-// data delivered (numbers and strings are immutable, so one boxed value
-// serves every handler of the state).
+// userdata of each nesting depth, the Lua value of the last scalar data
+// delivered (numbers and strings are immutable, so one boxed value serves
+// every handler of the state), and the last handler looked up.
 type delivery struct {
 	evs   []*lua.LUserData
 	depth int
-	data  any
 	value lua.LValue
+	name  string
+	fn    *lua.LFunction
 }
 
-// HandleEvent runs the current version's handler of ev.Name, resolved now:
-// handler(self, ctx, data, ev). Its result, plain data, becomes the next
-// observer's ev.last. The ev a handler gets is only valid during its call:
-// the same userdata serves the state's next delivery.
+// HandleEvent runs the current version's handler of ev.Name:
+// handler(self, ctx, data, ev). The handlers are the functions the
+// script's events table held when its chunk returned it, at load or at
+// the hot reload that made the current version; assigning to the table
+// later changes nothing, as for onUpdate. Its result, plain data, becomes
+// the next observer's ev.last. The ev a handler gets is only valid during
+// its call: the same userdata serves the state's next delivery.
 func (s *Script) HandleEvent(inst *runtime.Instance, ev *runtime.Event) (any, error) {
 	st := s.st
-	fn, ok := st.events.RawGetString(ev.Name).(*lua.LFunction)
-	if !ok {
+	fn := st.handler(ev.Name)
+	if fn == nil {
 		return ev.Last, nil
 	}
 	li := inst.Data.(*instance)
@@ -77,14 +84,34 @@ func (d *delivery) enter(st *state) *lua.LUserData {
 	return d.evs[d.depth-1]
 }
 
+// handler returns the handler of the event name, or nil. The last one
+// found is kept: a dispatch asks every instance of a script for the same
+// name.
+func (st *state) handler(name string) *lua.LFunction {
+	d := &st.delivery
+	if d.fn == nil || name != d.name {
+		i, ok := slices.BinarySearch(st.eventNames, name)
+		if !ok {
+			return nil
+		}
+		d.name, d.fn = name, st.handlers[i]
+	}
+	return d.fn
+}
+
 // eventData returns event data as a Lua value, reusing the last one for
-// the same scalar.
+// the same number (bit for bit: -0 and NaN too) or string.
 func (st *state) eventData(v any) lua.LValue {
-	switch v.(type) {
-	case float64, string:
-		d := &st.delivery
-		if d.value == nil || d.data != v {
-			d.data, d.value = v, st.fromPlain(v)
+	d := &st.delivery
+	switch x := v.(type) {
+	case float64:
+		if n, ok := d.value.(lua.LNumber); !ok || math.Float64bits(float64(n)) != math.Float64bits(x) {
+			d.value = lua.LNumber(x)
+		}
+		return d.value
+	case string:
+		if s, ok := d.value.(lua.LString); !ok || string(s) != x {
+			d.value = lua.LString(x)
 		}
 		return d.value
 	}

@@ -1,6 +1,7 @@
 package luabind
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -56,4 +57,42 @@ func TestDeliveryNestedKeepsEv(t *testing.T) {
 		assert.Equal(t, lua.LString("inner"), self.RawGetString("innerName"))
 	}
 	assert.Empty(t, w.errs)
+}
+
+// TestDeliveryHandlersAsLoaded: a script that assigns a new function to
+// its events table after load keeps the handler it loaded with.
+func TestDeliveryHandlersAsLoaded(t *testing.T) {
+	w := newWorld(t)
+	got, err := w.rt.Instances(w.spawn("", "deliver/rebind"))
+	require.NoError(t, err)
+	_, err = w.rt.Events().Notify("hit", 1, -1)
+	require.NoError(t, err)
+	assert.Equal(t, lua.LString("original"), got[0].Data.(*instance).self.RawGetString("by"))
+	w.requireNoErrors()
+}
+
+// TestDeliveryData checks that the Lua value of scalar data, reused
+// between deliveries, is always the data delivered: 0 and -0 differ, a
+// NaN stays a NaN, a string after a number is the string.
+func TestDeliveryData(t *testing.T) {
+	w := newWorld(t)
+	got, err := w.rt.Instances(w.spawn("", "deliver/keep"))
+	require.NoError(t, err)
+	self := got[0].Data.(*instance).self
+	for i, data := range []any{0.0, math.Copysign(0, -1), math.NaN(), math.NaN(), 1.0, "1", "1", 1.0, "b", true, 0.0} {
+		_, err := w.rt.Events().Notify("hit", data, -1)
+		require.NoError(t, err)
+		seen := self.RawGetString("seen")
+		switch want := data.(type) {
+		case float64:
+			n, ok := seen.(lua.LNumber)
+			require.True(t, ok, "delivery %d: %v", i, seen)
+			assert.Equal(t, math.Float64bits(want), math.Float64bits(float64(n)), "delivery %d: %v", i, data)
+		case string:
+			assert.Equal(t, lua.LString(want), seen, "delivery %d", i)
+		case bool:
+			assert.Equal(t, lua.LBool(want), seen, "delivery %d", i)
+		}
+	}
+	w.requireNoErrors()
 }

@@ -210,18 +210,11 @@ func (z *sizer) state(st *state) {
 	z.table(st.L.G.Global)
 	z.table(st.L.G.Registry)
 	z.thread(st.L)
-	// The script's table is held by Go: its callbacks' upvalues (a
-	// module-level local) are the state's too.
+	// The script's table is held by Go: its callbacks, handlers and
+	// their upvalues (a module-level local) are the state's too.
+	z.table(st.table)
 	z.table(st.props)
 	z.table(st.ctx)
-	for _, fn := range []*lua.LFunction{st.onCreate, st.onUpdate, st.onDestroy, st.onReload} {
-		if fn != nil {
-			z.value(fn)
-		}
-	}
-	if st.events != nil {
-		z.table(st.events)
-	}
 }
 
 // plain adds plain data held on the Go side (the blackboard).

@@ -34,8 +34,10 @@ type state struct {
 	onUpdate   *lua.LFunction
 	onDestroy  *lua.LFunction
 	onReload   *lua.LFunction
-	events     *lua.LTable
 	eventNames []string
+	// handlers are the events' functions as the chunk returned them, in
+	// eventNames' order (deliver.go).
+	handlers []*lua.LFunction
 
 	ctx *lua.LTable
 	// ctxFields holds what ctx answers (ctx itself stays empty).
@@ -212,7 +214,10 @@ func (st *state) define(t *lua.LTable) error {
 			return bad
 		}
 		slices.Sort(st.eventNames)
-		st.events = v
+		st.handlers = make([]*lua.LFunction, len(st.eventNames))
+		for i, name := range st.eventNames {
+			st.handlers[i] = v.RawGetString(name).(*lua.LFunction)
+		}
 	default:
 		return fmt.Errorf("field 'events' must be a table, not %s", v.Type())
 	}
