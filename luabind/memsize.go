@@ -214,6 +214,9 @@ func (z *sizer) state(st *state) {
 	// their upvalues (a module-level local) are the state's too.
 	z.table(st.table)
 	z.table(st.props)
+	for _, t := range st.selves.ahead() {
+		z.table(t)
+	}
 	z.table(st.ctx)
 }
 

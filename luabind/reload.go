@@ -183,7 +183,7 @@ func (h *Host) ObserveReloads(fn func(ReloadInfo)) {
 // attach's props did not set, is not copied: it keeps the new default.
 func (st *state) migrate(inst *runtime.Instance, prev *state) (migration, error) {
 	li := inst.Data.(*instance)
-	self := copyTable(st.L, st.props, 0)
+	self := st.selves.take(st)
 	var old *lua.LTable
 	if st.onReload != nil && !inst.CreateFailed() {
 		old = st.L.CreateTable(0, 8)

@@ -53,6 +53,8 @@ type state struct {
 	vecMT    *lua.LTable
 	// delivery is what event delivery reuses (deliver.go).
 	delivery delivery
+	// selves are self tables made ahead.
+	selves selfBatch
 
 	// cur is the instance whose callback runs now (nil in chunk code),
 	// curEntity its entity value.
@@ -181,7 +183,10 @@ func (st *state) define(t *lua.LTable) error {
 		if _, err := st.toPlain(v, "properties"); err != nil {
 			return fmt.Errorf("field 'properties': %v", err)
 		}
-		st.props = v
+		// The defaults are the properties as the chunk returned them:
+		// selves are made from them ahead (selfBatch), so later changes
+		// to the table must not reach them.
+		st.props = copyTable(st.L, v, 0)
 	default:
 		return fmt.Errorf("field 'properties' must be a table, not %s", v.Type())
 	}
@@ -405,7 +410,7 @@ func (st *state) moduleFile(L *lua.LState, name string) *lua.LFunction {
 // newSelf builds a new instance's self: a deep copy of the properties,
 // whose top-level keys are overridden by props (plain data).
 func (st *state) newSelf(props any) *lua.LTable {
-	self := copyTable(st.L, st.props, 0)
+	self := st.selves.take(st)
 	if t, ok := props.(*runtime.Table); ok {
 		for _, f := range t.Fields {
 			self.RawSet(st.fromPlain(f.Key), st.fromPlain(f.Value))

@@ -1,0 +1,48 @@
+package luabind
+
+import lua "github.com/yuin/gopher-lua"
+
+// selfBatch makes a state's self tables ahead, several in one run, so
+// that the selves of instances attached one after another sit next to
+// each other in memory whatever Lua code allocated between the attaches
+// (SPEC 10: a world whose entities an onCreate spawns, each from a spec
+// table thrown away, must run its frame as fast as one made by the
+// scene). gopher-lua's tables are a struct and two maps; made one at a
+// time between a spawner's spec tables, which have the same sizes, the
+// selves' parts alternate with dead specs' in the heap's spans, and a
+// frame walks twice the memory.
+//
+// A run makes one table in selfShare of those the state made so far, at
+// least one and at most selfRun: a state with one instance makes one, a
+// crowd's script makes runs of selfRun. What is made ahead and not yet
+// taken is at most an eighth of a state's selves and selfRun tables.
+type selfBatch struct {
+	made []*lua.LTable
+	next int
+	// taken counts the selves handed out.
+	taken int
+}
+
+const (
+	selfRun   = 32
+	selfShare = 8
+)
+
+// take returns a fresh deep copy of st's properties.
+func (b *selfBatch) take(st *state) *lua.LTable {
+	if b.next == len(b.made) {
+		n := min(max(b.taken/selfShare, 1), selfRun)
+		b.made, b.next = b.made[:0], 0
+		for range n {
+			b.made = append(b.made, copyTable(st.L, st.props, 0))
+		}
+	}
+	t := b.made[b.next]
+	b.made[b.next] = nil
+	b.next++
+	b.taken++
+	return t
+}
+
+// ahead returns the tables made and not yet taken.
+func (b *selfBatch) ahead() []*lua.LTable { return b.made[b.next:] }
