@@ -235,19 +235,57 @@ func (es *Events) dispatch(name string, data any, mask int, target Handle) (bool
 		es.sendTo(ob, target, ev)
 		return !ev.stopped, nil
 	}
+	if o := es.walk(ob, ev, nil); o != nil {
+		// A Go-native handler panicked: go on after it, every call
+		// guarded on its own.
+		es.walk(ob, ev, o)
+	}
+	return !ev.stopped, nil
+}
+
+// walk calls ob's observers in list order until one stops the dispatch:
+// all of them, or, after a panic, those after the observer that
+// panicked. The first walk guards all its calls with one deferred
+// recover, so that a handler's call costs no defer of its own (SPEC 10):
+// a Go-native handler's panic faults its instance and ends the walk,
+// which returns that observer. The walk after a panic guards each call
+// (callHandler), so the list is walked at most twice however many
+// handlers panic. A Go observer's panic is never recovered.
+func (es *Events) walk(ob *observable, ev *Event, after *Observer) (panicked *Observer) {
+	guarded := after != nil
+	var cur *Observer
+	if !guarded {
+		defer func() {
+			if cur == nil || cur.inst == nil {
+				return
+			}
+			if v := recover(); v != nil {
+				cur.inst.fault("events."+ev.Name, recovered(v))
+				ev.Last = nil
+				panicked = cur
+			}
+		}()
+	}
 	for _, ln := range ob.order.lanes {
 		for _, ch := range ln.chunks {
 			for _, o := range ch.items {
-				if o == nil || o.removed || o.mask&mask == 0 {
+				if after != nil {
+					if o == after {
+						after = nil
+					}
 					continue
 				}
-				if es.call(o, ev); ev.stopped {
-					return false, nil
+				if o == nil || o.removed || o.mask&ev.Mask == 0 {
+					continue
+				}
+				cur = o
+				if es.call(o, ev, guarded); ev.stopped {
+					return nil
 				}
 			}
 		}
 	}
-	return true, nil
+	return nil
 }
 
 // sendTo calls the observers of ob that are instances of target, in
@@ -276,21 +314,28 @@ func (es *Events) sendTo(ob *observable, target Handle, ev *Event) {
 		if o.removed {
 			continue
 		}
-		if es.call(o, ev); ev.stopped {
+		if es.call(o, ev, true); ev.stopped {
 			return
 		}
 	}
 }
 
 // call calls one observer; a script observer whose instance cannot run
-// now is skipped.
-func (es *Events) call(o *Observer, ev *Event) {
+// now is skipped. guarded recovers a Go-native handler's panic here;
+// otherwise the caller does.
+func (es *Events) call(o *Observer, ev *Event, guarded bool) {
 	var result any
 	if inst := o.inst; inst != nil {
 		if !inst.runnable() {
 			return
 		}
-		r, err := callHandler(inst, ev)
+		var r any
+		var err error
+		if guarded {
+			r, err = callHandler(inst, ev)
+		} else {
+			r, err = inst.handler.HandleEvent(inst, ev)
+		}
 		if err != nil {
 			inst.fault("events."+ev.Name, err)
 		}

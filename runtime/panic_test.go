@@ -2,7 +2,9 @@ package runtime
 
 import (
 	"errors"
+	"fmt"
 	"math"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -120,4 +122,75 @@ func TestStepRefusesDT(t *testing.T) {
 	}
 	step(t, rt, 0)
 	assert.Equal(t, uint64(2), rt.Frame(), "a dt of 0 is a frame")
+}
+
+// TestPanicDispatchGoesOn: however many Go-native handlers of one
+// dispatch panic, each one is faulted alone and the dispatch goes on
+// after it, in list order, with the next handler's ev.Last nil; a stop
+// after a panic still ends the dispatch.
+func TestPanicDispatchGoesOn(t *testing.T) {
+	tests := []struct {
+		name  string
+		plan  string // one letter an observer: p panics, o returns its index, s stops
+		calls string // the observers called, as their indexes
+		lasts string // what each called observer saw in ev.Last
+		ok    bool
+		fault []int
+	}{
+		{"none", "ooo", "012", "x01", true, nil},
+		{"first", "poo", "012", "xn1", true, []int{0}},
+		{"every other", "popop", "01234", "xn1n3", true, []int{0, 2, 4}},
+		{"in a row", "oppo", "0123", "x0nn", true, []int{1, 2}},
+		{"then a stop", "opsoo", "012", "x0n", false, []int{1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rt, el := newTestRuntime(t, Options{})
+			var calls, lasts string
+			var insts []*Instance
+			for i, c := range tt.plan {
+				s := &testScript{name: fmt.Sprintf("s%d", i), log: &recorder{}, events: []string{"hit"}}
+				s.handle = func(_ *Instance, ev *Event) (any, error) {
+					calls += strconv.Itoa(i)
+					switch last := ev.Last.(type) {
+					case nil:
+						lasts += "n"
+					case float64:
+						lasts += strconv.Itoa(int(last))
+					default:
+						lasts += "x"
+					}
+					switch c {
+					case 'p':
+						panic(fmt.Sprintf("handler %d", i))
+					case 's':
+						ev.Stop()
+					}
+					return float64(i), nil
+				}
+				insts = append(insts, attach(t, rt, spawnActive(t, rt, ""), s, nil))
+			}
+			ok, err := rt.Events().Notify("hit", "data", -1)
+			require.NoError(t, err)
+			assert.Equal(t, tt.ok, ok)
+			assert.Equal(t, tt.calls, calls)
+			assert.Equal(t, tt.lasts, lasts)
+			var faulted []int
+			for i, inst := range insts {
+				if inst.Faulted() {
+					faulted = append(faulted, i)
+				}
+			}
+			assert.Equal(t, tt.fault, faulted)
+			errs := el.scriptErrors(t)
+			require.Len(t, errs, len(tt.fault))
+			for i, se := range errs {
+				assert.Equal(t, fmt.Sprintf("s%d", tt.fault[i]), se.Script)
+				assert.Equal(t, "events.hit", se.Callback)
+				assert.ErrorIs(t, se, ErrPanic)
+				assert.Contains(t, se.Message, fmt.Sprintf("handler %d", tt.fault[i]))
+			}
+			assert.Zero(t, rt.events.depth, "the dispatch depth was restored")
+		})
+	}
 }
