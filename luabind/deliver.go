@@ -17,9 +17,13 @@ import (
 type delivery struct {
 	evs   []*lua.LUserData
 	depth int
-	value lua.LValue
-	name  string
-	fn    *lua.LFunction
+	// num is the last number delivered (0 before any), bits its bits;
+	// str the last string.
+	num  lua.LValue
+	bits uint64
+	str  lua.LValue
+	name string
+	fn   *lua.LFunction
 }
 
 // HandleEvent runs the current version's handler of ev.Name:
@@ -38,7 +42,10 @@ func (s *Script) HandleEvent(inst *runtime.Instance, ev *runtime.Event) (any, er
 	li := inst.Data.(*instance)
 	ud := st.delivery.enter(st)
 	ud.Value = ev
-	data := st.eventData(ev.Data)
+	data := st.delivery.num
+	if x, ok := ev.Data.(float64); !ok || math.Float64bits(x) != st.delivery.bits {
+		data = st.eventData(ev.Data)
+	}
 	prev, prevEnt := st.enter(inst, li)
 	L := st.L
 	L.Push(fn)
@@ -76,6 +83,10 @@ func (s *Script) HandleEvent(inst *runtime.Instance, ev *runtime.Event) (any, er
 // enter returns the ev userdata of the next nesting depth.
 func (d *delivery) enter(st *state) *lua.LUserData {
 	if d.depth == len(d.evs) {
+		if d.num == nil {
+			// The zero bits stand for 0 from the first delivery on.
+			d.num = lua.LNumber(0)
+		}
 		ud := st.L.NewUserData()
 		ud.Metatable = st.eventMT
 		d.evs = append(d.evs, ud)
@@ -88,32 +99,37 @@ func (d *delivery) enter(st *state) *lua.LUserData {
 // found is kept: a dispatch asks every instance of a script for the same
 // name.
 func (st *state) handler(name string) *lua.LFunction {
-	d := &st.delivery
-	if d.fn == nil || name != d.name {
-		i, ok := slices.BinarySearch(st.eventNames, name)
-		if !ok {
-			return nil
-		}
-		d.name, d.fn = name, st.handlers[i]
+	if fn := st.delivery.fn; fn != nil && name == st.delivery.name {
+		return fn
 	}
+	return st.findHandler(name)
+}
+
+// findHandler is handler's search.
+func (st *state) findHandler(name string) *lua.LFunction {
+	i, ok := slices.BinarySearch(st.eventNames, name)
+	if !ok {
+		return nil
+	}
+	d := &st.delivery
+	d.name, d.fn = name, st.handlers[i]
 	return d.fn
 }
 
 // eventData returns event data as a Lua value, reusing the last one for
-// the same number (bit for bit: -0 and NaN too) or string.
+// the same number (bit for bit: -0 and NaN too) or string. HandleEvent
+// checks for the last number itself.
 func (st *state) eventData(v any) lua.LValue {
 	d := &st.delivery
 	switch x := v.(type) {
 	case float64:
-		if n, ok := d.value.(lua.LNumber); !ok || math.Float64bits(float64(n)) != math.Float64bits(x) {
-			d.value = lua.LNumber(x)
-		}
-		return d.value
+		d.num, d.bits = lua.LNumber(x), math.Float64bits(x)
+		return d.num
 	case string:
-		if s, ok := d.value.(lua.LString); !ok || string(s) != x {
-			d.value = lua.LString(x)
+		if s, ok := d.str.(lua.LString); !ok || string(s) != x {
+			d.str = lua.LString(x)
 		}
-		return d.value
+		return d.str
 	}
 	return st.fromPlain(v)
 }

@@ -422,14 +422,19 @@ func (st *state) newSelf(props any) *lua.LTable {
 // syncFrame refreshes ctx.frame, ctx.time and ctx.dt once per frame, so
 // that a callback costs no boxing of numbers.
 func (st *state) syncFrame() {
-	rt := st.host.rt
-	if f := rt.Frame(); f != st.frame {
-		st.frame = f
-		st.dt = lua.LNumber(rt.DT())
-		st.ctxFields.RawSetString("frame", lua.LNumber(f))
-		st.ctxFields.RawSetString("time", lua.LNumber(rt.Time()))
-		st.ctxFields.RawSetString("dt", st.dt)
+	if f := st.host.rt.Frame(); f != st.frame {
+		st.newFrame(f)
 	}
+}
+
+// newFrame sets ctx's numbers to those of frame f.
+func (st *state) newFrame(f uint64) {
+	rt := st.host.rt
+	st.frame = f
+	st.dt = lua.LNumber(rt.DT())
+	st.ctxFields.RawSetString("frame", lua.LNumber(f))
+	st.ctxFields.RawSetString("time", lua.LNumber(rt.Time()))
+	st.ctxFields.RawSetString("dt", st.dt)
 }
 
 // enter makes inst the current instance and returns the previous one,
