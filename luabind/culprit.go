@@ -119,7 +119,7 @@ func rewriteError(L *lua.LState, msg string) string {
 		// and named from the call site.
 		caller, isLua, _ := frameAt(L, 1)
 		if !isLua {
-			return msg
+			return nameCallee(L, msg)
 		}
 		body, found := strings.CutPrefix(msg, caller.where)
 		if !found {
@@ -253,4 +253,66 @@ func argError(caller luaFrame, body string) string {
 		return fmt.Sprintf("calling %s on bad self (%s)", name, m[3])
 	}
 	return fmt.Sprintf("bad argument #%d to %s (%s)", n, name, m[3])
+}
+
+// namesKey is the registry field of a state's table of function names
+// (nameFunctions).
+const namesKey = "luahost.names"
+
+// nameFunctions records the names argument errors give the functions of
+// the global table g when no call site names them (a function called by
+// pcall, xpcall or a coroutine's resume): a global function by its name
+// ("tonumber"), a library's by its qualified name ("string.rep"), as
+// reference Lua 5.4 names them; ctx's functions as "ctx.emit"; and the
+// methods of entity values (methods) by their names.
+func nameFunctions(L *lua.LState, g, ctx, methods *lua.LTable) {
+	names := L.CreateTable(0, 256)
+	L.SetField(L.Get(lua.RegistryIndex), namesKey, names)
+	add := func(prefix string, t *lua.LTable) {
+		t.ForEach(func(k, v lua.LValue) {
+			if name, ok := k.(lua.LString); ok && v.Type() == lua.LTFunction {
+				names.RawSet(v, lua.LString(prefix+string(name)))
+			}
+		})
+	}
+	add("", methods)
+	add("ctx.", ctx)
+	add("", g)
+	for _, lib := range []string{lua.CoroutineLibName, lua.MathLibName, lua.OsLibName, lua.StringLibName, lua.TabLibName, "debug"} {
+		if t, ok := g.RawGetString(lib).(*lua.LTable); ok {
+			add(lib+".", t)
+		}
+	}
+}
+
+// nameFunction records name as the name of fn in L's table of function
+// names.
+func nameFunction(L *lua.LState, fn lua.LValue, name string) {
+	if names, ok := L.GetField(L.Get(lua.RegistryIndex), namesKey).(*lua.LTable); ok {
+		names.RawSet(fn, lua.LString(name))
+	}
+}
+
+// nameCallee names the Go function raising msg, an argument error that
+// gopher-lua could not name ("bad argument #1 to (anonymous) (...)"):
+// nothing called it from Lua code, whose call site would name it.
+func nameCallee(L *lua.LState, msg string) string {
+	const anonymous = " to (anonymous) ("
+	if !strings.Contains(msg, "bad argument #") || !strings.Contains(msg, anonymous) {
+		return msg
+	}
+	dbg, ok := L.GetStack(0)
+	if !ok {
+		return msg
+	}
+	fn, err := L.GetInfo("f", dbg, lua.LNil)
+	names, isTable := L.GetField(L.Get(lua.RegistryIndex), namesKey).(*lua.LTable)
+	if err != nil || !isTable {
+		return msg
+	}
+	name, ok := names.RawGet(fn).(lua.LString)
+	if !ok {
+		return msg
+	}
+	return strings.Replace(msg, anonymous, " to '"+string(name)+"' (", 1)
 }

@@ -51,8 +51,12 @@ func installBase(L *lua.LState, g *lua.LTable) {
 // code), as Lua 5.1 does.
 func wrapCoroutine(create, resume *lua.LFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
+		fn := L.CheckFunction(1)
+		if fn.IsG {
+			L.ArgError(1, "Lua function expected")
+		}
 		L.Push(create)
-		L.Push(L.CheckFunction(1))
+		L.Push(fn)
 		L.Call(1, 1)
 		th := L.Get(-1)
 		L.Pop(1)

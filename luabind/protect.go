@@ -89,10 +89,9 @@ func handled(handler *lua.LFunction) lua.LGFunction {
 }
 
 // wordResume returns the sandbox's coroutine.resume(co, ...): Lua's, with
-// the message of a failed coroutine in reference Lua's words. A
-// coroutine's errors are raised where protect cannot see them (gopher-lua
-// installs its own hook when a coroutine starts), so they name no
-// culprit (luaWording).
+// the message of a failed coroutine in reference Lua's words. Errors
+// raised in the coroutine's own code name their culprit (hookThread);
+// luaWording words what still arrives in gopher-lua's words.
 func wordResume(resume *lua.LFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
 		// Checked here, so that the message names resume: one raised by

@@ -112,13 +112,17 @@ func (h *Host) newSandbox() *lua.LState {
 
 	co := g.RawGetString(lua.CoroutineLibName).(*lua.LTable)
 	create := co.RawGetString("create").(*lua.LFunction)
+	hook := L.NewFunction(hookThread)
 	budgeted := L.NewFunction(func(L *lua.LState) int {
 		fn := L.CheckFunction(1)
 		if fn.IsG {
 			L.ArgError(1, "Lua function expected")
 		}
 		L.Push(create)
+		L.Push(L.NewFunctionFromProto(threadProto))
+		L.Push(hook)
 		L.Push(fn)
+		L.Call(2, 1)
 		L.Call(1, 1)
 		if th, ok := L.Get(-1).(*lua.LState); ok && h.budget != nil {
 			th.SetContext(h.budget)
@@ -137,6 +141,27 @@ func (h *Host) newSandbox() *lua.LState {
 		L.SetContext(h.budget)
 	}
 	return L
+}
+
+// threadProto returns the function every coroutine runs: it installs the
+// error mapper's hook in the coroutine (hookThread), then tail-calls the
+// coroutine's function, so that its frames are the coroutine's own.
+var threadProto = mustCompile("=coroutine", `
+local hook, fn = ...
+return function(...) hook() return fn(...) end
+`)
+
+// hookThread installs, in the coroutine calling it, a panic hook that
+// rewrites every error raised in it (rewriteError) before gopher-lua's
+// own hook, which the coroutine's first resume installed, raises it:
+// errors inside coroutines name their culprit as the others do.
+func hookThread(L *lua.LState) int {
+	prev := L.Panic
+	L.Panic = func(L *lua.LState) {
+		rewriteTop(L)
+		prev(L)
+	}
+	return 0
 }
 
 // sortGlobals rebuilds the global table and the library tables with their

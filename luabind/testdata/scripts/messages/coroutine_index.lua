@@ -1,10 +1,12 @@
--- messages/coroutine_index.lua: an error inside a coroutine is worded like
--- reference Lua, but names no culprit: gopher-lua raises it where the
--- mapper cannot see the failing frame (docs/lua-api.md, section 10).
--- want: 7: attempt to index a nil value
+-- messages/coroutine_index.lua: an error inside a coroutine names its
+-- culprit like any other (every coroutine runs with the error mapper's
+-- hook).
+-- want: 8: attempt to index a nil value (local 't')
 return {
   onCreate = function(self, ctx)
-    local co = coroutine.create(function() local t; return t.x end)
+    local co = coroutine.create(function()
+      local t; return t.x
+    end)
     local ok, err = coroutine.resume(co)
     assert(not ok)
     error(err, 0)
