@@ -93,7 +93,9 @@ func (st *state) newBlackboard() *lua.LUserData {
 			st.later(func() error { st.host.rt.Blackboard().SetPlain(key, v); return nil })
 			return 0
 		}
-		st.host.rt.Blackboard().SetPlain(key, v)
+		if pe := catchPanic(func() { st.host.rt.Blackboard().SetPlain(key, v) }); pe != nil {
+			st.goPanic(L, "ctx.blackboard", pe)
+		}
 		return 0
 	}))
 	mt.RawSetString("__metatable", lua.LString("blackboard"))
@@ -238,13 +240,14 @@ func (st *state) ctxFind(L *lua.LState) int {
 // ctx.emit(event, data [, mask]) dispatches synchronously to every
 // observer; returns false when one stopped the dispatch.
 func (st *state) ctxEmit(L *lua.LState) int {
-	return st.notify(L, 1, runtime.Handle{})
+	return st.notify(L, "ctx.emit", 1, runtime.Handle{})
 }
 
-// notify implements ctx.emit and e:send: arguments from index at on are
-// (event, data [, mask]). The event name must be a string: a number is
+// notify implements ctx.emit and e:send (what): arguments from index at
+// on are (event, data [, mask]). A Go observer's panic is the callback's
+// Go panic (gopanic.go). The event name must be a string: a number is
 // not coerced, since an event called 42 is always a mistake.
-func (st *state) notify(L *lua.LState, at int, target runtime.Handle) int {
+func (st *state) notify(L *lua.LState, what string, at int, target runtime.Handle) int {
 	s, ok := L.Get(at).(lua.LString)
 	if !ok {
 		L.ArgError(at, "event name must be a string, not "+L.Get(at).Type().String())
@@ -264,13 +267,28 @@ func (st *state) notify(L *lua.LState, at int, target runtime.Handle) int {
 		L.Push(lua.LTrue)
 		return 1
 	}
-	ok, err = st.host.rt.Events().NotifyPlain(target, name, data, mask)
+	ok, pe, err := st.dispatch(target, name, data, mask)
+	if pe != nil {
+		st.goPanic(L, what, pe)
+	}
 	st.stopping(L)
 	if err != nil {
 		st.raise(L, err.Error(), err)
 	}
 	L.Push(lua.LBool(ok))
 	return 1
+}
+
+// dispatch dispatches an event of the calling script; a Go observer's
+// panic is returned as pe.
+func (st *state) dispatch(target runtime.Handle, name string, data any, mask int) (ok bool, pe *runtime.PanicError, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			pe = asPanic(v)
+		}
+	}()
+	ok, err = st.host.rt.Events().NotifyPlain(target, name, data, mask)
+	return ok, nil, err
 }
 
 // ctx.detach() detaches the current instance; its onDestroy runs at the

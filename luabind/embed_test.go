@@ -154,3 +154,47 @@ func TestReloadReportIsScriptError(t *testing.T) {
 	var le *LoadError
 	assert.True(t, errors.As(se, &le), "the cause is the compile error")
 }
+
+// TestGoPanicFromLua: a panic in the embedder's Go code that a script's
+// call reached (a registered function, a Go observer of an event it
+// emitted, the blackboard's OnSet hook) is the calling callback's Go
+// panic: no pcall, xpcall or coroutine.resume catches it or runs a
+// handler on it, and the report wraps the *runtime.PanicError with its
+// value and the Go stack, at the script's line. The neighbour runs on.
+func TestGoPanicFromLua(t *testing.T) {
+	tests := []struct {
+		script, message string
+	}{
+		{"embed/panic_pcall", "testdata/scripts/embed/panic_pcall.lua:6: crash: panic: boom"},
+		{"embed/panic_emit", "testdata/scripts/embed/panic_emit.lua:5: ctx.emit: panic: boom"},
+		{"embed/panic_xpcall", "testdata/scripts/embed/panic_xpcall.lua:5: ctx.emit: panic: boom"},
+		{"embed/panic_coroutine", "testdata/scripts/embed/panic_coroutine.lua:5: crash: panic: boom"},
+		{"embed/panic_blackboard", "testdata/scripts/embed/panic_blackboard.lua:5: ctx.blackboard: panic: boom"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.script, func(t *testing.T) {
+			w := newWorld(t)
+			require.NoError(t, w.h.Register("crash", func(*runtime.Instance, []any) (any, error) { panic("boom") }))
+			w.rt.Events().Observe("boom", func(*runtime.Event) any { panic("boom") }, runtime.ObserveOptions{})
+			w.rt.Blackboard().OnSet(func(string, any) { panic("boom") })
+			w.spawn("", tt.script)
+			w.spawn("", "helper/neighbour")
+			w.step(2, 0.1)
+			errs := w.scriptErrors()
+			require.Len(t, errs, 1, "one Go panic, reported once")
+			se := errs[0]
+			assert.Equal(t, tt.message, se.Message)
+			assert.Equal(t, "onUpdate", se.Callback)
+			var pe *runtime.PanicError
+			require.ErrorAs(t, se, &pe)
+			assert.Equal(t, "boom", pe.Value)
+			assert.Contains(t, pe.Stack, "luabind.TestGoPanicFromLua", "the Go stack names the panicking function")
+			assert.Contains(t, se.Traceback, "Go stack:")
+			for _, l := range w.lines() {
+				assert.NotContains(t, l, "swallowed", "the script did not catch it")
+				assert.NotContains(t, l, "handler ran", "no handler ran on it")
+			}
+			assert.Contains(t, w.lines(), "neighbour\t2", "the neighbour runs on")
+		})
+	}
+}

@@ -234,7 +234,7 @@ func (st *state) entityRevive(L *lua.LState) int {
 // e:send(event, data [, mask]) is ctx.emit restricted to the entity's own
 // instances.
 func (st *state) entitySend(L *lua.LState) int {
-	return st.notify(L, 2, st.live(L))
+	return st.notify(L, "send", 2, st.live(L))
 }
 
 // newEventType builds the metatable of the ev argument of event handlers:

@@ -170,6 +170,9 @@ type Host struct {
 	console bool
 	// reloadObservers are the functions given to ObserveReloads.
 	reloadObservers []func(ReloadInfo)
+	// goPanic is a Go panic of the embedder's code that a script's call
+	// met, pending until the callback around it fails of it (gopanic.go).
+	goPanic *runtime.PanicError
 }
 
 type registered struct {

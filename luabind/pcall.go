@@ -62,8 +62,9 @@ var identityFn = &lua.LFunction{IsG: true, GFunction: func(*lua.LState) int { re
 // after it, protected with handler, and returns true and its results, or
 // false and the error value, after closing the upvalues of the failed
 // frames with closer. On a full call stack it calls nothing and returns
-// false and "stack overflow".
-func protectedCall(L *lua.LState, closer *lua.LFunction, nargs int, handler *lua.LFunction) int {
+// false and "stack overflow". An error that passes (Host.passing) is
+// raised again as it is.
+func protectedCall(L *lua.LState, h *Host, closer *lua.LFunction, nargs int, handler *lua.LFunction) int {
 	if stackFull(L) {
 		L.SetTop(0)
 		L.Push(lua.LFalse)
@@ -75,17 +76,20 @@ func protectedCall(L *lua.LState, closer *lua.LFunction, nargs int, handler *lua
 		L.Insert(lua.LTrue, 1)
 		return L.GetTop()
 	}
-	if ctx := L.Context(); ctx != nil && ctx.Err() != nil {
-		// The budget stopped the callback: the stop goes on to the
-		// callback's end as it is, past every pcall around. Caught, it
-		// would be raised again at the pcall's next instruction, through
-		// the hook, which traces the whole stack: in a recursion through
-		// pcall, every level traced every level below it, and a stop
-		// took seconds (minutes with xpcall's handler). closer runs
-		// without the budget, which would stop its one instruction.
-		L.RemoveContext()
+	if h.passing(L) {
+		// The budget stopped the callback, or a Go panic is pending: the
+		// error goes on to the callback's end as it is, past every pcall
+		// around. A stop caught would be raised again at the pcall's next
+		// instruction, through the hook, which traces the whole stack: in
+		// a recursion through pcall, every level traced every level below
+		// it, and a stop took seconds (minutes with xpcall's handler).
+		// closer runs without the budget, which would stop its one
+		// instruction.
+		ctx := L.RemoveContext()
 		closeFailed(L, closer)
-		L.SetContext(ctx)
+		if ctx != nil {
+			L.SetContext(ctx)
+		}
 		panic(err)
 	}
 	closeFailed(L, closer)

@@ -35,7 +35,7 @@ func newProtect(L *lua.LState) *lua.LFunction {
 // newPCall returns the sandbox's pcall(f, ...): Lua's pcall, with the
 // error message worded by protect, and the upvalues of the functions
 // around it kept (protectedCall).
-func newPCall(protect, closer *lua.LFunction) lua.LGFunction {
+func newPCall(h *Host, protect, closer *lua.LFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
 		L.CheckAny(1)
 		if f := L.Get(1); f.Type() != lua.LTFunction && L.GetMetaField(f, "__call").Type() != lua.LTFunction {
@@ -44,33 +44,33 @@ func newPCall(protect, closer *lua.LFunction) lua.LGFunction {
 			return 2
 		}
 		L.Insert(protect, 1)
-		return protectedCall(L, closer, L.GetTop()-1, identityFn)
+		return protectedCall(L, h, closer, L.GetTop()-1, identityFn)
 	}
 }
 
 // newXPCall returns the sandbox's xpcall(f, handler): Lua's xpcall, the
 // handler getting the message worded by protect. A handler that fails
 // makes xpcall return false, "error in error handling", as in Lua 5.1.
-func newXPCall(protect, closer *lua.LFunction) lua.LGFunction {
+func newXPCall(h *Host, protect, closer *lua.LFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
 		fn := L.CheckFunction(1)
 		handler := L.CheckFunction(2)
 		L.SetTop(0)
 		L.Push(protect)
 		L.Push(fn)
-		return protectedCall(L, closer, 1, L.NewFunction(handled(handler)))
+		return protectedCall(L, h, closer, 1, L.NewFunction(handled(h, handler)))
 	}
 }
 
 // handled returns the Go function that gopher-lua calls as xpcall's
 // handler: it calls handler with the error value, protected, and returns
-// its result, or "error in error handling" when it fails. A callback
-// being stopped by its budget does not run handler, and a handler the
-// budget stops returns the stop: the stop passes on as it is
+// its result, or "error in error handling" when it fails. An error that
+// passes (a budget stop, a Go panic) does not run handler, and a handler
+// the budget stops returns the stop: it passes on as it is
 // (protectedCall).
-func handled(handler *lua.LFunction) lua.LGFunction {
+func handled(h *Host, handler *lua.LFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
-		if ctx := L.Context(); (ctx != nil && ctx.Err() != nil) || stackFull(L) {
+		if h.passing(L) || stackFull(L) {
 			return 1
 		}
 		L.Insert(handler, 1)
@@ -91,14 +91,19 @@ func handled(handler *lua.LFunction) lua.LGFunction {
 // wordResume returns the sandbox's coroutine.resume(co, ...): Lua's, with
 // the message of a failed coroutine in reference Lua's words. Errors
 // raised in the coroutine's own code name their culprit (hookThread);
-// luaWording words what still arrives in gopher-lua's words.
-func wordResume(resume *lua.LFunction) lua.LGFunction {
+// luaWording words what still arrives in gopher-lua's words. A Go panic
+// in the coroutine is raised again (gopanic.go).
+func wordResume(h *Host, resume *lua.LFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
 		// Checked here, so that the message names resume: one raised by
 		// the wrapped function would name nothing.
 		L.CheckThread(1)
 		L.Insert(resume, 1)
 		L.Call(L.GetTop()-1, lua.MultRet)
+		if L.Get(1) == lua.LFalse && h.goPanic != nil {
+			// A Go panic in the coroutine passes its resume.
+			L.Error(L.Get(2), 0)
+		}
 		if msg, ok := L.Get(2).(lua.LString); ok && L.Get(1) == lua.LFalse {
 			L.Replace(2, lua.LString(luaWording(string(msg))))
 		}

@@ -107,8 +107,8 @@ func (h *Host) newSandbox() *lua.LState {
 	g.RawSetString("collectgarbage", L.NewFunction(collectGarbage))
 	g.RawSetString("unpack", L.NewFunction(boundedUnpack))
 	protect, closer := newProtect(L), newCloser(L)
-	g.RawSetString("pcall", L.NewFunction(newPCall(protect, closer)))
-	g.RawSetString("xpcall", L.NewFunction(newXPCall(protect, closer)))
+	g.RawSetString("pcall", L.NewFunction(newPCall(h, protect, closer)))
+	g.RawSetString("xpcall", L.NewFunction(newXPCall(h, protect, closer)))
 
 	co := g.RawGetString(lua.CoroutineLibName).(*lua.LTable)
 	create := co.RawGetString("create").(*lua.LFunction)
@@ -133,7 +133,7 @@ func (h *Host) newSandbox() *lua.LState {
 
 	g = sortGlobals(L)
 	co = g.RawGetString(lua.CoroutineLibName).(*lua.LTable)
-	resume := L.NewFunction(wordResume(co.RawGetString("resume").(*lua.LFunction)))
+	resume := L.NewFunction(wordResume(h, co.RawGetString("resume").(*lua.LFunction)))
 	co.RawSetString("resume", resume)
 	co.RawSetString("wrap", L.NewFunction(wrapCoroutine(budgeted, resume)))
 	installYield(L, co)

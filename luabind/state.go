@@ -267,6 +267,9 @@ func (st *state) bindFunc(name string, fn Func) {
 		}
 		res, err := callFunc(fn, st.cur, args)
 		st.stopping(L)
+		if pe, ok := err.(*runtime.PanicError); ok {
+			st.goPanic(L, name, pe)
+		}
 		if err != nil {
 			msg := err.Error()
 			if !strings.HasPrefix(msg, name+": ") {
@@ -540,6 +543,9 @@ func (st *state) protected(nargs, nret int, callback, suffix string) error {
 			return errNested
 		}
 		se := scriptError(st.script, callback+suffix, err, o)
+		if pe := h.takePanic(); pe != nil && se.Err == nil {
+			se.Err = pe
+		}
 		if se.Err == nil {
 			se.Err = st.goError(err)
 		}
