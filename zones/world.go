@@ -99,8 +99,10 @@ func (w *World) Layout() Layout { return w.layout }
 // writes the zones' output in zone order. When Step returns, every entity
 // is in exactly one zone. It fails when a zone's Step fails (a bad dt)
 // or a handoff fails (an entity with a Go-native script instance cannot
-// leave its zone: it stays there); the error names the zone, and what
-// the other zones handed off still arrives.
+// leave its zone: it stays there; a zone cannot import what another
+// handed off, a script of it not loading there: the entities go back to
+// the zone that sent them and carry on there); the error names the
+// zones, and what the other zones handed off still arrives.
 func (w *World) Step(dt float64) error {
 	if w.closed {
 		return runtime.ErrClosed
@@ -142,8 +144,38 @@ func (w *World) exchange() error {
 		casts = append(casts, z.casts...)
 		z.casts = z.casts[:0]
 	}
-	w.parallel(func(z *zone) { z.err = z.receive(writes, casts) })
-	return errors.Join(err, w.firstErr(), w.writeOut())
+	w.parallel(func(z *zone) { z.receive(writes, casts) })
+	return errors.Join(err, w.returnBounced(), w.writeOut())
+}
+
+// returnBounced sends every parcel a zone could not import back to the
+// zone that sent it, which still runs its scripts: its entities carry on
+// there, outside its strip, and are handed off again after the next
+// frame. It returns an error naming each bounce; nothing is lost unless
+// the sender cannot take its own entities back either (its host closed),
+// which the error says too.
+func (w *World) returnBounced() error {
+	var errs []error
+	for _, z := range w.zones {
+		for _, b := range z.bounced {
+			back := w.zones[b.from]
+			n := len(b.ids)
+			w.handoffs -= uint64(n)
+			if err := back.take(b.parcel); err != nil {
+				for _, id := range b.ids {
+					delete(w.where, id)
+				}
+				errs = append(errs, fmt.Errorf("zone %d: take %d entities from zone %d: %w; zone %d could not take them back (%w): they are lost", z.index, n, b.from, b.err, b.from, err))
+				continue
+			}
+			for _, id := range b.ids {
+				w.where[id] = b.from
+			}
+			errs = append(errs, fmt.Errorf("zone %d: take %d entities from zone %d: %w; they went back to zone %d", z.index, n, b.from, b.err, b.from))
+		}
+		z.bounced = z.bounced[:0]
+	}
+	return errors.Join(errs...)
 }
 
 // parallel runs fn for every zone, each on its own goroutine, and

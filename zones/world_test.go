@@ -3,6 +3,8 @@ package zones_test
 import (
 	"bytes"
 	"io"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -129,4 +131,59 @@ func TestNewPlacesEntities(t *testing.T) {
 		assert.Equal(t, want, w.Host(i).Runtime().Stats().Entities, "zone %d", i)
 	}
 	assert.Equal(t, uint64(3), w.Handoffs())
+}
+
+// TestHandoffBouncesBack: when the zone an entity walks into cannot
+// import it (its script does not load there: the file was broken after
+// the first zone loaded it), the entity goes back to the zone it came
+// from and runs on there, outside its strip; Step says so, naming both
+// zones and the script's error, and nothing is lost.
+func TestHandoffBouncesBack(t *testing.T) {
+	broken := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(broken, "mover.lua"), []byte("return {\n  onUpdate = function(self, ctx)\n"), 0o644))
+	var out bytes.Buffer
+	log := &errorLog{}
+	w, err := zones.New(zones.Options{Layout: zones.Layout{Edges: []float64{0}}, Stdout: &out}, func(i int, zout io.Writer, join func(*luabind.Host)) error {
+		rt := runtime.New(runtime.Options{OnError: log.add})
+		dir := "testdata/scripts"
+		if i == 1 {
+			dir = broken
+		}
+		h, err := luabind.New(rt, luabind.Options{Dir: dir, Stdout: zout, Log: io.Discard, Budget: -1})
+		if err != nil {
+			return err
+		}
+		join(h)
+		if i == 0 {
+			at := runtime.Identity()
+			at.Position = runtime.Vec3{X: -0.5}
+			e := rt.SpawnAt(at)
+			require.NoError(t, rt.SetName(e, "m"))
+			_, err := h.Attach(e, "mover", nil)
+			require.NoError(t, err)
+			require.NoError(t, rt.Activate(e))
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = w.Close() })
+	rt0, rt1 := w.Host(0).Runtime(), w.Host(1).Runtime()
+
+	for frame := 1; frame <= 2; frame++ {
+		err = w.Step(1.0 / 60)
+		require.Error(t, err, "frame %d", frame)
+		assert.Contains(t, err.Error(), "zone 1: take 1 entities from zone 0: ")
+		assert.Contains(t, err.Error(), "mover.lua:3: 'end' expected")
+		assert.Contains(t, err.Error(), "they went back to zone 0")
+		e, ok := rt0.Find("m")
+		require.True(t, ok, "frame %d: the mover is back in zone 0", frame)
+		_, ok = rt1.Find("m")
+		assert.False(t, ok, "frame %d: and not in zone 1", frame)
+		p, _ := rt0.Get(e, runtime.Position)
+		assert.Equal(t, float64(frame)-0.5, p.X, "frame %d: it runs on in zone 0", frame)
+		st, _ := rt0.State(e)
+		assert.Equal(t, runtime.StateActive, st)
+	}
+	assert.Zero(t, w.Handoffs(), "nothing was handed off")
+	assert.Empty(t, log.all(), "no script error")
 }

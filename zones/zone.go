@@ -40,8 +40,11 @@ type zone struct {
 	writes  []write
 	written map[string]int
 	casts   []cast
-	// inbox are the parcels addressed to the zone, imported by receive.
-	inbox []parcel
+	// inbox are the parcels addressed to the zone, imported by receive;
+	// bounced those it could not import, with why, for the World to
+	// send back (World.returnBounced).
+	inbox   []parcel
+	bounced []bounce
 	// applying is set while receive applies other zones' writes, which
 	// are not published again.
 	applying bool
@@ -56,12 +59,18 @@ type slotID struct {
 	seen uint64
 }
 
-// parcel is a batch of entities handed off to zone to, with their world
-// ids in the batch's order.
+// parcel is a batch of entities handed off from zone from to zone to,
+// with their world ids in the batch's order.
 type parcel struct {
-	to    int
-	ids   []uint64
-	batch []luabind.EntitySnapshot
+	from, to int
+	ids      []uint64
+	batch    []luabind.EntitySnapshot
+}
+
+// bounce is a parcel its zone could not import, and the import's error.
+type bounce struct {
+	parcel
+	err error
 }
 
 // write is one blackboard write of a frame: the key, a copy of the value
@@ -186,7 +195,7 @@ func (z *zone) scan() error {
 			z.moved.add(h, id)
 			z.ids[h.Index] = slotID{}
 		}
-		z.sent = append(z.sent, parcel{to: d, ids: ids, batch: batch})
+		z.sent = append(z.sent, parcel{from: z.index, to: d, ids: ids, batch: batch})
 	}
 	return nil
 }
@@ -194,18 +203,16 @@ func (z *zone) scan() error {
 // receive runs between frames, after the World routed the frame: it
 // imports the parcels addressed to the zone, applies every zone's
 // blackboard writes in zone order, and queues every broadcast for the
-// start of the next frame.
-func (z *zone) receive(writes []write, casts []cast) error {
+// start of the next frame. A parcel that does not import (ImportAll
+// refuses it whole: a script of it that does not load here, its file
+// changed or broken since the sender loaded it) is kept in bounced, for
+// the World to send back to its sender; the rest goes on.
+func (z *zone) receive(writes []write, casts []cast) {
 	inbox := z.inbox
 	z.inbox = nil
 	for _, p := range inbox {
-		hs, err := z.host.ImportAll(p.batch)
-		if err != nil {
-			return fmt.Errorf("take %d entities from a handoff: %w", len(p.ids), err)
-		}
-		for i, h := range hs {
-			s := z.slot(h)
-			s.id, s.seen = p.ids[i], z.epoch
+		if err := z.take(p); err != nil {
+			z.bounced = append(z.bounced, bounce{p, err})
 		}
 	}
 	z.applying = true
@@ -216,6 +223,19 @@ func (z *zone) receive(writes []write, casts []cast) error {
 	z.applying = false
 	for _, c := range casts {
 		z.host.Broadcast(c.event, z.copyFrom(c.from, c.data))
+	}
+}
+
+// take imports parcel p, all of it or (with an error) nothing, and gives
+// its entities their world ids.
+func (z *zone) take(p parcel) error {
+	hs, err := z.host.ImportAll(p.batch)
+	if err != nil {
+		return err
+	}
+	for i, h := range hs {
+		s := z.slot(h)
+		s.id, s.seen = p.ids[i], z.epoch
 	}
 	return nil
 }
