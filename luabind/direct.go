@@ -68,13 +68,21 @@ func (c *callStack) cut(sp int) {
 	c.current.Set(c.last.Call(nil)[0])
 }
 
+// depth returns how many frames the state's call stack holds (stackFull).
+func (st *state) depth() int {
+	if st.stack != nil {
+		return st.stack.frames.Sp()
+	}
+	return callDepth(st.L)
+}
+
 // call calls the function below nargs arguments on the stack with the
 // state's hook installed, and returns what it raised as an
 // *lua.ApiError, with the call stack and the value stack as they were
-// before the call (what PCall does, without its wrapper).
-func (st *state) call(nargs, nret int) (err error) {
+// before the call (what PCall does, without its wrapper). sp is the call
+// stack's depth now.
+func (st *state) call(nargs, nret, sp int) (err error) {
 	L := st.L
-	sp := st.stack.frames.Sp()
 	base := L.GetTop() - nargs - 1
 	prev := L.Panic
 	L.Panic = st.hook

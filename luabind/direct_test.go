@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/luahost/luahost/runtime"
 )
 
 // TestDirectCall checks that callbacks are called directly on this
@@ -31,4 +33,24 @@ func TestDirectCall(t *testing.T) {
 		assert.Zero(t, st.stack.frames.Sp(), "%s: call stack", s.Name())
 		assert.Zero(t, st.L.GetTop(), "%s: value stack", s.Name())
 	}
+}
+
+// TestDirectDepth: the depth a direct call starts from, read from the
+// call stack it cuts back on error, is the one stackFull checks, at
+// every depth.
+func TestDirectDepth(t *testing.T) {
+	w := newWorld(t, withBudget(-1, 0))
+	var seen int
+	require.NoError(t, w.h.Register("probe", func(*runtime.Instance, []any) (any, error) {
+		st := w.h.Script("direct/depth").st
+		require.NotNil(t, st.stack)
+		assert.Equal(t, callDepth(st.L), st.depth())
+		assert.Positive(t, st.depth())
+		seen++
+		return nil, nil
+	}))
+	_, err := w.h.Attach(w.rt.Spawn(), "direct/depth", nil)
+	require.NoError(t, err)
+	w.requireNoErrors()
+	assert.Equal(t, 4, seen)
 }

@@ -508,7 +508,8 @@ func (st *state) pcallAs(nargs, nret int, kind callbackKind, callback, suffix st
 // protected is pcallAs without the timing.
 func (st *state) protected(nargs, nret int, callback, suffix string) error {
 	h, L := st.host, st.L
-	if stackFull(L) {
+	depth := st.depth()
+	if depth >= stackCapacity {
 		// Called from a Go function in the call stack's last frame: the
 		// callback cannot start (stackFull says why it must not try).
 		L.Pop(nargs + 1)
@@ -528,7 +529,7 @@ func (st *state) protected(nargs, nret int, callback, suffix string) error {
 	h.nesting++
 	var err error
 	if st.stack != nil {
-		err = st.call(nargs, nret)
+		err = st.call(nargs, nret, depth)
 	} else {
 		L.Insert(st.protect, L.GetTop()-nargs)
 		err = L.PCall(nargs+1, nret, nil)
