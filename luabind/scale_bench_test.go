@@ -27,7 +27,9 @@ func scaleSizes() []int {
 
 // BenchmarkScale measures the spinner frame at 1k to 1M entities (SPEC
 // 10's scale table), made by the scene (Attach from Go) or spawned from
-// Lua (ctx.spawn in onCreates), with budgets on and off. Every iteration
+// Lua (ctx.spawn in onCreates), with budgets on and off; "lua-onespec"
+// (budgets off only) spawns from Lua with one spec table reused, which
+// shows what the specs a crowd throws away cost. Every iteration
 // runs a host frame and a frame of the floor — one gopher-lua state, self
 // tables made with CreateTable(0, 8), Push/Call with reused arguments —
 // back to back. Metrics: x-floor (the host's time over the floor's),
@@ -36,11 +38,14 @@ func scaleSizes() []int {
 // faults (callbacks stopped by the budget: 0 on an idle machine).
 func BenchmarkScale(b *testing.B) {
 	for _, n := range scaleSizes() {
-		for _, origin := range []string{"scene", "lua"} {
+		for _, origin := range []string{"scene", "lua", "lua-onespec"} {
 			for _, bc := range []struct {
 				name   string
 				budget time.Duration
 			}{{"budget=off", -1}, {"budget=on", DefaultBudget}} {
+				if origin == "lua-onespec" && bc.budget > 0 {
+					continue
+				}
 				b.Run(fmt.Sprintf("entities=%d/%s/%s", n, origin, bc.name), func(b *testing.B) {
 					benchScale(b, n, origin, bc.budget)
 				})
@@ -66,9 +71,13 @@ func benchScale(b *testing.B, n int, origin string, budget time.Duration) {
 			require.NoError(b, rt.Activate(e))
 		}
 	} else {
+		crowd := "bench/crowd"
+		if origin == "lua-onespec" {
+			crowd = "bench/crowdonespec"
+		}
 		for range n / 1000 {
 			e := rt.Spawn()
-			_, err := h.Attach(e, "bench/crowd", map[string]any{"count": 1000})
+			_, err := h.Attach(e, crowd, map[string]any{"count": 1000})
 			require.NoError(b, err)
 			require.NoError(b, rt.Activate(e))
 		}
