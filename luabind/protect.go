@@ -1,6 +1,8 @@
 package luabind
 
 import (
+	"reflect"
+
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -19,8 +21,20 @@ func newProtect(L *lua.LState) *lua.LFunction {
 		rewriteTop(L)
 		raiseTraced(L, prevs[len(prevs)-1])
 	}
+	hookCode := reflect.ValueOf(hook).Pointer()
 	return L.NewFunction(func(L *lua.LState) int {
-		prevs = append(prevs, L.Panic)
+		if f := L.CheckAny(1); f.Type() != lua.LTFunction && L.GetMetaField(f, "__call").Type() != lua.LTFunction {
+			L.RaiseError("attempt to call a %s value", f.Type())
+		}
+		prev := L.Panic
+		if len(prevs) > 0 && reflect.ValueOf(prev).Pointer() == hookCode {
+			// Called from Lua inside a protected call, by a script that
+			// found protect on the stack (debug.getinfo): the hook is
+			// installed already, and handing errors to it would recurse
+			// until the Go stack overflows and kills the process.
+			prev = prevs[len(prevs)-1]
+		}
+		prevs = append(prevs, prev)
 		L.Panic = hook
 		defer func() {
 			L.Panic = prevs[len(prevs)-1]
