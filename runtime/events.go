@@ -235,57 +235,61 @@ func (es *Events) dispatch(name string, data any, mask int, target Handle) (bool
 		es.sendTo(ob, target, ev)
 		return !ev.stopped, nil
 	}
-	if o := es.walk(ob, ev, nil); o != nil {
+	if at := es.walk(ob, ev, pos[*Observer]{}); at.ch != nil {
 		// A Go-native handler panicked: go on after it, every call
 		// guarded on its own.
-		es.walk(ob, ev, o)
+		es.walk(ob, ev, at)
 	}
 	return !ev.stopped, nil
 }
 
 // walk calls ob's observers in list order until one stops the dispatch:
-// all of them, or, after a panic, those after the observer that
-// panicked. The first walk guards all its calls with one deferred
+// all of them, or, after a panic, those after the place the observer
+// that panicked had (its slot may be empty by then: a removal leaves a
+// nil at once). The first walk guards all its calls with one deferred
 // recover, so that a handler's call costs no defer of its own (SPEC 10):
 // a Go-native handler's panic faults its instance and ends the walk,
-// which returns that observer. The walk after a panic guards each call
+// which returns that place. The walk after a panic guards each call
 // (callHandler), so the list is walked at most twice however many
 // handlers panic. A Go observer's panic is never recovered.
-func (es *Events) walk(ob *observable, ev *Event, after *Observer) (panicked *Observer) {
-	guarded := after != nil
-	var cur *Observer
+func (es *Events) walk(ob *observable, ev *Event, after pos[*Observer]) (panicked pos[*Observer]) {
+	guarded := after.ch != nil
+	var at pos[*Observer]
+	var inst *Instance
 	if !guarded {
 		defer func() {
-			if cur == nil || cur.inst == nil {
+			if inst == nil {
 				return
 			}
 			if v := recover(); v != nil {
-				cur.inst.fault("events."+ev.Name, recovered(v))
+				inst.fault("events."+ev.Name, recovered(v))
 				ev.Last = nil
-				panicked = cur
+				panicked = at
 			}
 		}()
 	}
 	for _, ln := range ob.order.lanes {
 		for _, ch := range ln.chunks {
-			for _, o := range ch.items {
-				if after != nil {
-					if o == after {
-						after = nil
-					}
+			first := 0
+			if after.ch != nil {
+				if ch != after.ch {
 					continue
 				}
+				first, after = after.i+1, pos[*Observer]{}
+			}
+			for i := first; i < len(ch.items); i++ {
+				o := ch.items[i]
 				if o == nil || o.removed || o.mask&ev.Mask == 0 {
 					continue
 				}
-				cur = o
+				at, inst = pos[*Observer]{ch, i}, o.inst
 				if es.call(o, ev, guarded); ev.stopped {
-					return nil
+					return pos[*Observer]{}
 				}
 			}
 		}
 	}
-	return nil
+	return pos[*Observer]{}
 }
 
 // sendTo calls the observers of ob that are instances of target, in

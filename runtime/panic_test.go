@@ -194,3 +194,27 @@ func TestPanicDispatchGoesOn(t *testing.T) {
 		})
 	}
 }
+
+// TestPanicAfterUnsubscribing: a Go-native handler that drops its own
+// subscription (a reload between frames) and then panics empties its slot
+// in the list at once; the dispatch still goes on after that place.
+func TestPanicAfterUnsubscribing(t *testing.T) {
+	rt, el := newTestRuntime(t, Options{})
+	log := &recorder{}
+	bad := &testScript{name: "bad", log: log, events: []string{"hit"}}
+	bad.handle = func(*Instance, *Event) (any, error) {
+		bad.events = nil
+		require.NoError(t, rt.ScriptChanged(bad))
+		panic("after unsubscribing")
+	}
+	attach(t, rt, spawnActive(t, rt, ""), bad, nil)
+	attach(t, rt, spawnActive(t, rt, ""), &testScript{name: "good", log: log, events: []string{"hit"}}, nil)
+	log.take()
+	ok, err := rt.Events().Notify("hit", nil, -1)
+	require.NoError(t, err)
+	assert.True(t, ok)
+	assert.Equal(t, []string{"event bad hit", "event good hit"}, log.take())
+	require.Len(t, el.scriptErrors(t), 1)
+	assert.Equal(t, "bad", el.scriptErrors(t)[0].Script)
+	assert.Equal(t, 1, rt.Events().Observers("hit"))
+}
