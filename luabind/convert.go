@@ -34,6 +34,9 @@ func (st *state) toPlain(v lua.LValue, path string) (any, error) {
 type copier struct {
 	count runtime.PlainCount
 	stop  *budget
+	// holes keeps the tables' removed keys (see withHoles): for a
+	// snapshot's self.
+	holes bool
 }
 
 // add counts one value of n string bytes at path.
@@ -98,6 +101,11 @@ func (c *copier) toPlain(v lua.LValue, path string, depth int, seen []*lua.LTabl
 				return nil, err
 			}
 			t.Fields = append(t.Fields, runtime.Field{Key: pk, Value: pv})
+		}
+		if c.holes {
+			if t.Fields, err = c.withHoles(x, t.Fields, path); err != nil {
+				return nil, err
+			}
 		}
 		return t, nil
 	}
@@ -171,6 +179,10 @@ func (st *state) fromPlain(v any) lua.LValue {
 	case *runtime.Table:
 		t := st.L.CreateTable(0, smallHash)
 		for _, f := range x.Fields {
+			if f.Value == nil {
+				hole(t, st.fromPlain(f.Key))
+				continue
+			}
 			t.RawSet(st.fromPlain(f.Key), st.fromPlain(f.Value))
 		}
 		return t

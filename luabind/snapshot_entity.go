@@ -47,8 +47,9 @@ type InstanceSnapshot struct {
 	Script string `json:"script"`
 	// Self is the instance's self as plain data (a *runtime.Table);
 	// functions stored in self's top level are code, not data, and are
-	// left out, as a hot reload leaves them out.
-	Self runtime.PlainJSON `json:"self"`
+	// left out, as a hot reload leaves them out. Its tables also hold the
+	// keys the script removed (see SelfJSON).
+	Self SelfJSON `json:"self"`
 	// Props are the top-level keys the attach's props set: a hot reload
 	// never gives them a new default (SPEC 6).
 	Props []string `json:"props,omitempty"`
@@ -57,6 +58,29 @@ type InstanceSnapshot struct {
 	// Faulted and CreateFailed are the instance's flags.
 	Faulted      bool `json:"faulted,omitempty"`
 	CreateFailed bool `json:"create_failed,omitempty"`
+}
+
+// SelfJSON is an instance's self in a snapshot: plain data in the JSON
+// form of runtime.PlainJSON whose tables also hold the keys the script
+// removed and gopher-lua still keeps a place for ("holes": Fields with a
+// nil Value, null in JSON), so that a key set again after a restore goes
+// back to its place in pairs order, as in the world that never stopped
+// (docs/snapshot.md). A top-level key whose value is a function, left out
+// as code, is a hole too.
+type SelfJSON struct{ Value any }
+
+// MarshalJSON encodes s.Value, holes as null.
+func (s SelfJSON) MarshalJSON() ([]byte, error) { return runtime.AppendPlainJSON(nil, s.Value) }
+
+// UnmarshalJSON decodes plain data into s.Value, keeping null values of
+// keys as holes.
+func (s *SelfJSON) UnmarshalJSON(b []byte) error {
+	v, err := runtime.ParsePlainJSONWithHoles(b)
+	if err != nil {
+		return err
+	}
+	s.Value = v
+	return nil
 }
 
 // TimerSnapshot is one pending timer (SPEC 4.8).
@@ -135,7 +159,7 @@ func (h *Host) saveEntity(es runtime.EntityState) (EntitySnapshot, error) {
 		if err != nil {
 			return EntitySnapshot{}, fmt.Errorf("save %s: %s: %w", es.Handle, s.name, err)
 		}
-		ins := InstanceSnapshot{Seq: is.Seq, Script: s.name, Self: runtime.PlainJSON{Value: self}, Props: li.propKeys,
+		ins := InstanceSnapshot{Seq: is.Seq, Script: s.name, Self: SelfJSON{Value: self}, Props: li.propKeys,
 			Faulted: is.Faulted, CreateFailed: is.CreateFailed}
 		for _, tm := range li.timers {
 			ts := TimerSnapshot{ID: tm.ID, Fn: tm.Fn, Due: tm.Due, Period: tm.Period}
@@ -152,7 +176,7 @@ func (h *Host) saveEntity(es runtime.EntityState) (EntitySnapshot, error) {
 // selfPlain copies self out as plain data, leaving out the functions of
 // its top level.
 func (st *state) selfPlain(self *lua.LTable) (*runtime.Table, error) {
-	c := copier{stop: st.host.budget}
+	c := copier{stop: st.host.budget, holes: true}
 	t := &runtime.Table{}
 	for k, v := self.Next(lua.LNil); k != lua.LNil; k, v = self.Next(k) {
 		if _, isFn := v.(*lua.LFunction); isFn {
@@ -171,7 +195,9 @@ func (st *state) selfPlain(self *lua.LTable) (*runtime.Table, error) {
 		}
 		t.Fields = append(t.Fields, runtime.Field{Key: pk, Value: pv})
 	}
-	return t, nil
+	var err error
+	t.Fields, err = c.withHoles(self, t.Fields, "self")
+	return t, err
 }
 
 // entityState checks an entity snapshot and turns it into the runtime's

@@ -315,3 +315,38 @@ func FuzzParseSnapshot(f *testing.F) {
 		require.Equal(t, string(b), string(again))
 	})
 }
+
+// TestSnapshotKeepsRemovedKeys: keys removed before the save and set
+// again after the restore take the places in pairs order that they take
+// in the world that never stopped (gopher-lua keeps a removed key's place
+// in its key list). The snapshot saves them as null in their places.
+func TestSnapshotKeepsRemovedKeys(t *testing.T) {
+	w := newWorld(t, withBudget(-1, 0))
+	w.spawn("holder", "snapshot/holes")
+	for range 3 {
+		require.NoError(t, w.rt.Step(1.0/60))
+	}
+	w.h.Flush()
+	mark := w.out.Len()
+	saved := w.save()
+	assert.Contains(t, string(saved), `"b":null`, "a removed key of self is saved in its place")
+	assert.Contains(t, string(saved), `["y",null]`, "a removed key of a table in self is saved in its place")
+
+	snap, err := ParseSnapshot(saved)
+	require.NoError(t, err)
+	r := newWorld(t, withBudget(-1, 0))
+	require.NoError(t, r.h.Restore(snap))
+	assert.Equal(t, string(saved), string(r.save()), "a restored world saves the same bytes, holes included")
+	for range 5 {
+		require.NoError(t, w.rt.Step(1.0/60))
+		require.NoError(t, r.rt.Step(1.0/60))
+	}
+	w.h.Flush()
+	r.h.Flush()
+	cont := w.out.String()[mark:]
+	require.Contains(t, cont, "6\tc,b,a,f,t\t1=first,x=1,y=y again,z=3,1073741824=big again,true=yes again", "the keys set again are back in their places")
+	assert.Equal(t, cont, r.out.String())
+	assert.Equal(t, string(w.save()), string(r.save()))
+	assert.Empty(t, w.errs)
+	assert.Empty(t, r.errs)
+}

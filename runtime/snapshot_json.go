@@ -154,7 +154,7 @@ func appendTable(b []byte, t *Table) ([]byte, error) {
 	}
 	array, object := true, true
 	for i, f := range t.Fields {
-		if k, ok := f.Key.(float64); !ok || k != float64(i+1) {
+		if k, ok := f.Key.(float64); !ok || k != float64(i+1) || f.Value == nil {
 			array = false
 		}
 		if k, ok := f.Key.(string); !ok || strings.HasPrefix(k, "$") || !utf8.ValidString(k) {

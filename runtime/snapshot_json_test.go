@@ -99,3 +99,33 @@ func FuzzPlainJSON(f *testing.F) {
 		require.Equal(t, string(b), string(again))
 	})
 }
+
+// TestPlainJSONHoles: a self's removed keys (Fields with a nil Value) are
+// written as null in their places; ParsePlainJSONWithHoles keeps them,
+// ParsePlainJSON drops them, and a table with a hole is never an array.
+func TestPlainJSONHoles(t *testing.T) {
+	tbl := func(fields ...Field) *Table { return &Table{Fields: fields} }
+	cases := []struct {
+		v       *Table
+		json    string
+		dropped string
+	}{
+		{tbl(Field{"a", 1.0}, Field{"b", nil}, Field{"c", 3.0}), `{"a":1,"b":null,"c":3}`, `{"a":1,"c":3}`},
+		{tbl(Field{1.0, "x"}, Field{true, nil}), `{"$table":[[1,"x"],[true,null]]}`, `["x"]`},
+		{tbl(Field{1.0, "x"}, Field{2.0, nil}), `{"$table":[[1,"x"],[2,null]]}`, `["x"]`},
+		{tbl(Field{"t", tbl(Field{"y", nil}, Field{"z", 1.0})}), `{"t":{"y":null,"z":1}}`, `{"t":{"z":1}}`},
+	}
+	for _, c := range cases {
+		b, err := AppendPlainJSON(nil, c.v)
+		require.NoError(t, err)
+		assert.Equal(t, c.json, string(b))
+		back, err := ParsePlainJSONWithHoles(b)
+		require.NoError(t, err)
+		assert.Equal(t, c.v, back)
+		plain, err := ParsePlainJSON(b)
+		require.NoError(t, err)
+		again, err := AppendPlainJSON(nil, plain)
+		require.NoError(t, err)
+		assert.Equal(t, c.dropped, string(again))
+	}
+}

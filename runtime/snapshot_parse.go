@@ -16,7 +16,19 @@ import (
 // deeper than MaxPlainDepth is an error wrapping ErrBadSnapshot that names
 // the path of the value and its byte offset.
 func ParsePlainJSON(data []byte) (any, error) {
-	p := plainParser{data: data}
+	return parsePlain(plainParser{data: data})
+}
+
+// ParsePlainJSONWithHoles is ParsePlainJSON for a script's self: a null
+// value of an object's key or of a $table pair is kept, as a Field with a
+// nil Value, in its place among the table's fields. It stands for a key
+// the script removed, which gopher-lua keeps in the table's key list: set
+// again, the key goes back to that place in pairs order.
+func ParsePlainJSONWithHoles(data []byte) (any, error) {
+	return parsePlain(plainParser{data: data, holes: true})
+}
+
+func parsePlain(p plainParser) (any, error) {
 	p.space()
 	v, err := p.value(0)
 	if err != nil {
@@ -33,6 +45,8 @@ type plainParser struct {
 	i     int
 	count PlainCount
 	segs  []seg
+	// holes keeps null values of keys as Fields with a nil Value.
+	holes bool
 }
 
 // seg is one step of the path to the value being read: a key, or an
@@ -254,7 +268,7 @@ func (p *plainParser) object(depth int) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		if v != nil {
+		if v != nil || p.holes {
 			if t.Fields == nil {
 				t.Fields = make([]Field, 0, 4)
 			}
@@ -377,7 +391,7 @@ func (p *plainParser) pairs(depth int) (any, error) {
 		if err := p.expect(']'); err != nil {
 			return nil, err
 		}
-		if v != nil {
+		if v != nil || p.holes {
 			t.Fields = append(t.Fields, Field{Key: k, Value: v})
 		}
 	}

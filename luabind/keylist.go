@@ -1,0 +1,108 @@
+package luabind
+
+import (
+	"reflect"
+	"unsafe"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/runtime"
+)
+
+// Removed keys in a snapshot (docs/snapshot.md). gopher-lua lists a
+// table's hash keys with pairs in the order of a key list it never
+// shrinks: a removed key keeps its slot, and set again it takes that slot,
+// not the end. A table rebuilt from its live keys alone would list such a
+// key at the end, and a restored world would part from the one that never
+// stopped. So a script's self is saved with its removed keys ("holes": a
+// key with a null value, in its place) and rebuilt with them. gopher-lua
+// exports no access to the key list; keyList reads it through the
+// table's unexported field, found by reflection once. Should a later
+// gopher-lua lay its tables out differently, no holes are saved (and
+// TestKeyList fails).
+
+// keysOffset is the offset of LTable's key list, or 0 when it has none
+// of the expected type.
+var keysOffset = func() uintptr {
+	f, ok := reflect.TypeFor[lua.LTable]().FieldByName("keys")
+	if !ok || f.Type != reflect.TypeFor[[]lua.LValue]() {
+		return 0
+	}
+	return f.Offset
+}()
+
+// keyList returns t's key list: its hash keys, removed ones included, in
+// the order pairs visits the live ones. nil when the layout is unknown.
+func keyList(t *lua.LTable) []lua.LValue {
+	if keysOffset == 0 {
+		return nil
+	}
+	return *(*[]lua.LValue)(unsafe.Add(unsafe.Pointer(t), keysOffset))
+}
+
+// inArrayPart reports whether gopher-lua keeps key k in a table's array
+// part (where no removed key keeps a slot) rather than in its hash part.
+func inArrayPart(k lua.LValue) bool {
+	n, ok := k.(lua.LNumber)
+	return ok && n >= 1 && n < lua.LNumber(lua.MaxArrayIndex) && n == lua.LNumber(int64(n))
+}
+
+// withHoles returns fields, the plain entries of table x in pairs order
+// less those skipped (functions in a self), with x's removed keys put in
+// their places as Fields with a nil Value; a skipped key becomes a hole
+// too. When x's key list does not match fields, fields is returned as it
+// is.
+func (c *copier) withHoles(x *lua.LTable, fields []runtime.Field, path string) ([]runtime.Field, error) {
+	keys := keyList(x)
+	if len(keys) == 0 {
+		return fields, nil
+	}
+	// pairs lists the array part first, then the key list's live keys.
+	arr := 0
+	for arr < len(fields) {
+		if f, ok := fields[arr].Key.(float64); !ok || !inArrayPart(lua.LNumber(f)) {
+			break
+		}
+		arr++
+	}
+	out := make([]runtime.Field, arr, len(fields)+4)
+	copy(out, fields)
+	rest := fields[arr:]
+	holes := 0
+	for _, k := range keys {
+		pk := plainKey(k)
+		if len(rest) > 0 && pk == rest[0].Key {
+			out, rest = append(out, rest[0]), rest[1:]
+			continue
+		}
+		if v := x.RawGetH(k); pk == nil || v != lua.LNil && !skipped(v) {
+			return fields, nil
+		}
+		if err := c.add(path, size(k)); err != nil {
+			return nil, err
+		}
+		out = append(out, runtime.Field{Key: pk})
+		holes++
+	}
+	if len(rest) > 0 || holes == 0 {
+		return fields, nil
+	}
+	return out, nil
+}
+
+// skipped reports whether a self's value is left out of its plain form
+// (functions are code, not data).
+func skipped(v lua.LValue) bool {
+	_, isFn := v.(*lua.LFunction)
+	return isFn
+}
+
+// hole gives t a removed key k: a slot in its key list and no value. Keys
+// of the array part have no such slot and are left alone.
+func hole(t *lua.LTable, k lua.LValue) {
+	if k == lua.LNil || inArrayPart(k) {
+		return
+	}
+	t.RawSet(k, lua.LTrue)
+	t.RawSet(k, lua.LNil)
+}
