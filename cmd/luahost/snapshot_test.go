@@ -139,7 +139,7 @@ func TestCheckSnapshot(t *testing.T) {
 	dir := t.TempDir()
 	scripts := filepath.Join(dir, "scripts")
 	require.NoError(t, os.MkdirAll(scripts, 0o755))
-	for _, name := range []string{"scene.json", "scripts/clock.lua", "scripts/critter.lua", "scripts/life.lua"} {
+	for _, name := range []string{"scene.json", "scripts/clock.lua", "scripts/critter.lua", "scripts/ledger.lua", "scripts/life.lua"} {
 		data, err := os.ReadFile(filepath.Join("testdata/snapshot", name))
 		require.NoError(t, err)
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), data, 0o644))
@@ -149,10 +149,10 @@ func TestCheckSnapshot(t *testing.T) {
 
 	res = luahostRunIn(t, dir, "check", ".")
 	assert.Equal(t, 0, res.code, res.stdout)
-	assert.Contains(t, res.stderr, "checked 3 scripts and 1 scene")
+	assert.Contains(t, res.stderr, "checked 4 scripts and 1 scene")
 	res = luahostRunIn(t, dir, "check", "world.json")
 	assert.Equal(t, 0, res.code, res.stdout)
-	assert.Contains(t, res.stderr, "checked 3 scripts")
+	assert.Contains(t, res.stderr, "checked 4 scripts")
 
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "scripts", "clock.lua"), []byte("return {"), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "bad.json"), []byte(`{"format":"luahost-snapshot/7"}`), 0o644))
