@@ -116,6 +116,20 @@ func TestCheckRefusesLinks(t *testing.T) {
 	assert.Contains(t, direct.stderr, "not a regular file")
 }
 
+// TestCheckDeepScript: a 16 MB script of one chain of calls, nested past
+// the loader's limits, is one error of check, not walked by the linter
+// (whose walk overflowed the Go stack and killed the process).
+func TestCheckDeepScript(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "scripts"), 0o755))
+	src := "local x = f" + strings.Repeat("()", 8_000_000) + "\nreturn {}\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "scripts", "deep.lua"), []byte(src), 0o644))
+	res := luahostRunIn(t, dir, "check", ".")
+	assert.Equal(t, 1, res.code, res.stderr)
+	assert.Contains(t, res.stdout, "scripts/deep.lua:1:1: error: chunk has too many syntax levels")
+	assert.NotContains(t, res.stderr, "goroutine ", "no Go crash")
+}
+
 // TestCheckJSON: --format json writes one array of problems with path,
 // line, col, severity and message; an empty array when all is well.
 func TestCheckJSON(t *testing.T) {

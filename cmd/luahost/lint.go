@@ -8,6 +8,8 @@ import (
 
 	"github.com/yuin/gopher-lua/ast"
 	"github.com/yuin/gopher-lua/parse"
+
+	"github.com/luahost/luahost/luabind"
 )
 
 // problem is one finding of check, printed as
@@ -39,9 +41,14 @@ type luaFile struct {
 	stmts []ast.Stmt
 }
 
-// parseLua parses src; a syntax error is left to the loader, which
-// words it for designers.
+// parseLua parses src; a chunk the loader refuses (a syntax error, a
+// nesting past its limits) is left to the loader, which words it for
+// designers, and is not walked: the linter's walk recurses once per node,
+// and a 16 MiB chain of calls overflowed the Go stack.
 func parseLua(path string, src []byte) (*luaFile, bool) {
+	if _, err := luabind.NewChunks().Compile("", path, src); err != nil {
+		return nil, false
+	}
 	stmts, err := parse.Parse(bytes.NewReader(src), path)
 	if err != nil {
 		return nil, false
