@@ -9,27 +9,44 @@ import (
 )
 
 // TestSelvesMadeAhead checks what making selves ahead costs and keeps:
-// every instance gets its own deep copy of the properties, and what is
-// made and not yet taken stays at most an eighth of a state's selves and
-// at most selfRun tables.
+// every instance gets its own deep copy of the properties (frozen at
+// load: self/bump changes its table in every onCreate); selves spawned
+// from Lua are made in runs, of which what is not yet taken stays at most
+// an eighth of a state's selves and at most selfRun tables; selves
+// attached from Go are made one at a time.
 func TestSelvesMadeAhead(t *testing.T) {
-	for _, n := range []int{1, 7, 100, 1000} {
+	for _, tt := range []struct {
+		n       int
+		fromLua bool
+	}{{1, true}, {7, true}, {100, true}, {1000, true}, {100, false}} {
 		w := newWorld(t)
+		if tt.fromLua {
+			w.attach(w.rt.Spawn(), "self/crowd", map[string]any{"count": tt.n})
+		} else {
+			for range tt.n {
+				w.attach(w.rt.Spawn(), "self/bump", nil)
+			}
+		}
 		seen := map[*lua.LTable]bool{}
-		for range n {
-			e := w.rt.Spawn()
-			self := w.attach(e, "self/bump", nil).Data.(*instance).self
+		count := 0
+		for inst := range w.h.Instances("self/bump") {
+			self := inst.Data.(*instance).self
 			bag := self.RawGetString("bag").(*lua.LTable)
 			assert.False(t, seen[self] || seen[bag], "a self or its bag is shared")
 			seen[self], seen[bag] = true, true
 			assert.Equal(t, lua.LNumber(10), self.RawGetString("startHp"))
 			assert.Equal(t, lua.LNumber(1), self.RawGetString("startBag"))
 			assert.Equal(t, 2, bag.Len(), "the instance's own item only")
+			count++
 		}
-		st := w.h.scripts["self/bump"].st
-		ahead := len(st.selves.ahead())
-		assert.LessOrEqual(t, ahead, max(1, n/selfShare), "n=%d", n)
-		assert.LessOrEqual(t, ahead, selfRun, "n=%d", n)
+		require.Equal(t, tt.n, count)
+		ahead := len(w.h.Script("self/bump").st.selves.ahead())
+		if tt.fromLua {
+			assert.LessOrEqual(t, ahead, max(1, tt.n/selfShare), "n=%d", tt.n)
+			assert.LessOrEqual(t, ahead, selfRun, "n=%d", tt.n)
+		} else {
+			assert.Zero(t, ahead, "attached from Go")
+		}
 		w.requireNoErrors()
 	}
 }
@@ -39,22 +56,26 @@ func TestSelvesMadeAhead(t *testing.T) {
 // the new properties, and those migrated keep their data.
 func TestSelvesFromReloadedProperties(t *testing.T) {
 	w := newWorld(t)
+	w.attach(w.rt.Spawn(), "self/crowd", map[string]any{"count": 42})
 	var old []*lua.LTable
-	for range 40 {
-		old = append(old, w.attach(w.rt.Spawn(), "self/bump", nil).Data.(*instance).self)
+	for inst := range w.h.Instances("self/bump") {
+		old = append(old, inst.Data.(*instance).self)
 	}
-	require.NotEmpty(t, w.h.scripts["self/bump"].st.selves.ahead(), "40 selves leave some made ahead")
+	require.NotEmpty(t, w.h.Script("self/bump").st.selves.ahead(), "42 spawns leave selves made ahead")
 	require.NoError(t, w.h.Reload("self/bump", []byte(`return { properties = { hp = 3, bag = {} } }`)))
 	fresh := w.attach(w.rt.Spawn(), "self/bump", nil).Data.(*instance).self
 	assert.Equal(t, lua.LNumber(3), fresh.RawGetString("hp"))
 	assert.Equal(t, 0, fresh.RawGetString("bag").(*lua.LTable).Len())
-	for _, inst := range w.rt.ScriptInstances(w.h.scripts["self/bump"]) {
+	n := 0
+	for _, inst := range w.rt.ScriptInstances(w.h.Script("self/bump")) {
 		self := inst.Data.(*instance).self
 		if self == fresh {
 			continue
 		}
 		assert.NotContains(t, old, self, "migrated to a new self")
 		assert.Equal(t, lua.LNumber(10), self.RawGetString("startHp"), "the data is kept")
+		n++
 	}
+	assert.Equal(t, 42, n)
 	w.requireNoErrors()
 }
