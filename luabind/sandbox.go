@@ -429,15 +429,9 @@ func isLuaName(name string) bool {
 }
 
 // print(...) writes its arguments, tostring'd and tab-separated, as one
-// line to the host's output.
+// line to the host's output (printLine).
 func (h *Host) luaPrint(L *lua.LState) int {
-	// Convert every argument first: a __tostring that fails must not
-	// leave half a line behind.
-	parts := make([]string, L.GetTop())
-	for i := range parts {
-		parts[i] = toString(L, L.Get(i+1))
-	}
-	io.WriteString(h.out, strings.Join(parts, "\t"))
+	io.WriteString(h.out, h.printLine(L, "print"))
 	h.out.WriteByte('\n')
 	return 0
 }
