@@ -283,7 +283,16 @@ func (es *Events) walk(ob *observable, ev *Event, after pos[*Observer]) (panicke
 					continue
 				}
 				at, inst = pos[*Observer]{ch, i}, o.inst
-				if es.call(o, ev, guarded); ev.stopped {
+				if inst == nil || guarded {
+					es.call(o, ev)
+				} else if inst.runnable() {
+					r, err := inst.handler.HandleEvent(inst, ev)
+					if err != nil {
+						inst.fault("events."+ev.Name, err)
+					}
+					ev.Last = r
+				}
+				if ev.stopped {
 					return pos[*Observer]{}
 				}
 			}
@@ -318,28 +327,21 @@ func (es *Events) sendTo(ob *observable, target Handle, ev *Event) {
 		if o.removed {
 			continue
 		}
-		if es.call(o, ev, true); ev.stopped {
+		if es.call(o, ev); ev.stopped {
 			return
 		}
 	}
 }
 
-// call calls one observer; a script observer whose instance cannot run
-// now is skipped. guarded recovers a Go-native handler's panic here;
-// otherwise the caller does.
-func (es *Events) call(o *Observer, ev *Event, guarded bool) {
+// call calls one observer, recovering a Go-native handler's panic; a
+// script observer whose instance cannot run now is skipped.
+func (es *Events) call(o *Observer, ev *Event) {
 	var result any
 	if inst := o.inst; inst != nil {
 		if !inst.runnable() {
 			return
 		}
-		var r any
-		var err error
-		if guarded {
-			r, err = callHandler(inst, ev)
-		} else {
-			r, err = inst.handler.HandleEvent(inst, ev)
-		}
+		r, err := callHandler(inst, ev)
 		if err != nil {
 			inst.fault("events."+ev.Name, err)
 		}
