@@ -127,8 +127,11 @@ func (st *state) ctxSpawn(L *lua.LState) int {
 		switch k.String() {
 		case "name":
 			s, ok := v.(lua.LString)
-			if !ok {
+			switch {
+			case !ok:
 				bad = "spec.name must be a string"
+			case len(s) > maxNameSize:
+				bad = fmt.Sprintf("spec.name is longer than %d bytes", maxNameSize)
 			}
 			name = string(s)
 		case "position", "rotation", "scale":

@@ -11,6 +11,17 @@ import (
 
 // Tags and queries (SPEC 4.9), backed by the runtime's indexes.
 
+// Bounds of the tags and names scripts give entities. The runtime's
+// indexes keep them as Go strings, which no memory limit or ceiling
+// measures (they count Lua data): without a bound, a script tagging its
+// entity with a fresh 16 MiB string every frame grew the process by
+// gigabytes unseen.
+const (
+	maxTagSize  = 256
+	maxTags     = 64
+	maxNameSize = 256
+)
+
 // checkTag returns argument n as a tag: a non-empty string.
 func checkTag(L *lua.LState, n int) string {
 	s, ok := L.Get(n).(lua.LString)
@@ -23,7 +34,17 @@ func checkTag(L *lua.LState, n int) string {
 // e:tag(tag) gives the entity a tag.
 func (st *state) entityTag(L *lua.LState) int {
 	h := st.live(L)
-	_ = st.host.rt.Tag(h, checkTag(L, 2))
+	tag := checkTag(L, 2)
+	rt := st.host.rt
+	if len(tag) > maxTagSize {
+		L.ArgError(2, fmt.Sprintf("tag longer than %d bytes", maxTagSize))
+	}
+	if !rt.HasTag(h, tag) {
+		if tags, _ := rt.Tags(h); len(tags) >= maxTags {
+			L.ArgError(2, fmt.Sprintf("the entity has %d tags, the most scripts may give one", maxTags))
+		}
+	}
+	_ = rt.Tag(h, tag)
 	return 0
 }
 
@@ -61,8 +82,13 @@ func readTags(v lua.LValue) ([]string, error) {
 	var tags []string
 	for i := 1; i <= list.Len(); i++ {
 		s, ok := list.RawGetInt(i).(lua.LString)
-		if !ok || s == "" {
+		switch {
+		case !ok || s == "":
 			return nil, fmt.Errorf("spec.tags[%d] must be a non-empty string", i)
+		case len(s) > maxTagSize:
+			return nil, fmt.Errorf("spec.tags[%d] is longer than %d bytes", i, maxTagSize)
+		case i > maxTags:
+			return nil, fmt.Errorf("spec.tags has more than %d tags", maxTags)
 		}
 		tags = append(tags, string(s))
 	}
