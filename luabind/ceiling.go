@@ -168,7 +168,7 @@ func (h *Host) faultLargest(live int64) {
 			continue
 		}
 		before := z.bytes
-		z.table(li.self)
+		z.instance(li)
 		if n := z.bytes - before; n > worstBytes {
 			worstBytes, worst, worstState = n, inst, nil
 		}
@@ -187,7 +187,7 @@ func (h *Host) faultLargest(live int64) {
 		h.rt.Fault(inst, "ceiling", &runtime.ScriptError{Script: s.name, File: s.file, Message: msg, Err: ErrMemory})
 	}
 	if worst != nil {
-		fault(worst, "its self holds")
+		fault(worst, "its self and timers hold")
 		return
 	}
 	for _, inst := range h.rt.Schedule() {

@@ -234,10 +234,21 @@ func (z *sizer) plain(v any) {
 	}
 }
 
+// instance counts what an instance holds: its self, and the data of its
+// pending timers (plain data in Go, which a script can make as large as
+// any table: a timer a frame with 64 MiB of data grew the process
+// unseen).
+func (z *sizer) instance(li *instance) {
+	z.table(li.self)
+	for _, t := range li.timers {
+		z.plain(t.Data)
+	}
+}
+
 // luaBytes estimates the memory the host's Lua data holds, or a size past
 // stopAt as soon as it is past it (stopAt 0: the whole): every state
-// (also one being loaded or migrated to), every instance's self, and the
-// blackboard. It is the per-callback memory limit's measure, taken on the
+// (also one being loaded or migrated to), every instance's self and
+// timers' data, and the blackboard. It is the per-callback memory limit's measure, taken on the
 // driving goroutine: another runtime's or goroutine's allocations never
 // change it. O(the data).
 func (h *Host) luaBytes(stopAt int64) int64 {
@@ -253,7 +264,7 @@ func (h *Host) luaBytes(stopAt int64) int64 {
 		insts, _ := h.rt.Instances(e)
 		for _, inst := range insts {
 			if li, ok := inst.Data.(*instance); ok {
-				z.table(li.self)
+				z.instance(li)
 			}
 		}
 	}
