@@ -248,7 +248,8 @@ func (z *sizer) instance(li *instance) {
 // luaBytes estimates the memory the host's Lua data holds, or a size past
 // stopAt as soon as it is past it (stopAt 0: the whole): every state
 // (also one being loaded or migrated to), every instance's self and
-// timers' data, and the blackboard. It is the per-callback memory limit's measure, taken on the
+// timers' data, the blackboard, and the data of the broadcasts not yet
+// delivered. It is the per-callback memory limit's measure, taken on the
 // driving goroutine: another runtime's or goroutine's allocations never
 // change it. O(the data).
 func (h *Host) luaBytes(stopAt int64) int64 {
@@ -272,5 +273,12 @@ func (h *Host) luaBytes(stopAt int64) int64 {
 	for _, k := range bb.Keys() {
 		z.plain(bb.GetPlain(k))
 	}
+	return z.bytes + h.zoning.sent
+}
+
+// plainBytes estimates the memory plain data v holds.
+func plainBytes(v any) int64 {
+	var z sizer
+	z.plain(v)
 	return z.bytes
 }

@@ -17,6 +17,10 @@ type zoning struct {
 	elsewhere func(runtime.Handle) (int, bool)
 	publish   func(event string, data any)
 	inbox     []broadcast
+	// sent is the size of the data this host's scripts broadcast since
+	// its last delivery: held until the next frame (here or by the
+	// zones), and counted by the memory measures (luaBytes).
+	sent int64
 }
 
 // broadcast is one ctx.broadcast waiting for its delivery.
@@ -56,6 +60,7 @@ func (h *Host) Broadcast(event string, data any) {
 func (h *Host) deliver() {
 	casts := h.zoning.inbox
 	h.zoning.inbox = nil
+	h.zoning.sent = 0
 	for _, b := range casts {
 		if _, err := h.rt.Events().NotifyPlain(runtime.Handle{}, b.event, b.data, -1); err != nil {
 			h.rt.Report(fmt.Errorf("broadcast %q: %w", b.event, err))
@@ -86,6 +91,7 @@ func (st *state) ctxBroadcast(L *lua.LState) int {
 		L.ArgError(2, err.Error())
 	}
 	h := st.host
+	h.zoning.sent += plainBytes(data)
 	send := func() error {
 		if h.zoning.publish != nil {
 			h.zoning.publish(string(s), data)
