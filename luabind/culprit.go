@@ -255,42 +255,63 @@ func argError(caller luaFrame, body string) string {
 	return fmt.Sprintf("bad argument #%d to %s (%s)", n, name, m[3])
 }
 
-// namesKey is the registry field of a state's table of function names
-// (nameFunctions).
+// namesKey is the registry field of a state's function names: first the
+// tables they are found in (nameFunctions), then, from the first error
+// that needs a name, the names themselves (nameOf).
 const namesKey = "luahost.names"
 
-// nameFunctions records the names argument errors give the functions of
-// the global table g when no call site names them (a function called by
-// pcall, xpcall or a coroutine's resume): a global function by its name
-// ("tonumber"), a library's by its qualified name ("string.rep"), as
-// reference Lua 5.4 names them; ctx's functions as "ctx.emit"; and the
-// methods of entity values (methods) by their names.
-func nameFunctions(L *lua.LState, g, ctx, methods *lua.LTable) {
-	names := L.CreateTable(0, 256)
-	L.SetField(L.Get(lua.RegistryIndex), namesKey, names)
-	add := func(prefix string, t *lua.LTable) {
-		t.ForEach(func(k, v lua.LValue) {
-			if name, ok := k.(lua.LString); ok && v.Type() == lua.LTFunction {
-				names.RawSet(v, lua.LString(prefix+string(name)))
-			}
-		})
-	}
-	add("", methods)
-	add("ctx.", ctx)
-	add("", g)
-	for _, lib := range []string{lua.CoroutineLibName, lua.MathLibName, lua.OsLibName, lua.StringLibName, lua.TabLibName, "debug"} {
-		if t, ok := g.RawGetString(lib).(*lua.LTable); ok {
-			add(lib+".", t)
-		}
-	}
+// functionNames maps a state's functions to the names argument errors
+// give them.
+type functionNames map[*lua.LFunction]string
+
+// nameFunctions records where to find the names argument errors give
+// functions when no call site names them (a function called by pcall,
+// xpcall or a coroutine's resume): the methods of entity values
+// (methods) by their names, ctx's functions as "ctx.emit", the global
+// functions of the state by their names ("tonumber"), a library's by its
+// qualified name ("string.rep"), as reference Lua 5.4 names them. The
+// names are made at the first error that needs one: most states never
+// need one, and a state's table of names would cost it 40 KiB.
+func nameFunctions(L *lua.LState, ctx, methods *lua.LTable) {
+	where := L.CreateTable(2, 0)
+	where.RawSetInt(1, methods)
+	where.RawSetInt(2, ctx)
+	L.SetField(L.Get(lua.RegistryIndex), namesKey, where)
 }
 
-// nameFunction records name as the name of fn in L's table of function
-// names.
-func nameFunction(L *lua.LState, fn lua.LValue, name string) {
-	if names, ok := L.GetField(L.Get(lua.RegistryIndex), namesKey).(*lua.LTable); ok {
-		names.RawSet(fn, lua.LString(name))
+// nameOf returns the name of fn in L (see nameFunctions).
+func nameOf(L *lua.LState, fn *lua.LFunction) (string, bool) {
+	reg := L.Get(lua.RegistryIndex).(*lua.LTable)
+	var names functionNames
+	switch x := reg.RawGetString(namesKey).(type) {
+	case *lua.LUserData:
+		names, _ = x.Value.(functionNames)
+	case *lua.LTable:
+		names = functionNames{}
+		add := func(prefix string, t lua.LValue) {
+			tb, ok := t.(*lua.LTable)
+			if !ok {
+				return
+			}
+			for k, v := tb.Next(lua.LNil); k != lua.LNil; k, v = tb.Next(k) {
+				if name, ok := k.(lua.LString); ok {
+					if f, ok := v.(*lua.LFunction); ok {
+						names[f] = prefix + string(name)
+					}
+				}
+			}
+		}
+		add("", x.RawGetInt(1))
+		add("ctx.", x.RawGetInt(2))
+		g := L.G.Global
+		add("", g)
+		for _, lib := range []string{lua.CoroutineLibName, lua.MathLibName, lua.OsLibName, lua.StringLibName, lua.TabLibName, "debug"} {
+			add(lib+".", g.RawGetString(lib))
+		}
+		reg.RawSetString(namesKey, &lua.LUserData{Value: names})
 	}
+	name, ok := names[fn]
+	return name, ok
 }
 
 // nameCallee names the Go function raising msg, an argument error that
@@ -305,14 +326,14 @@ func nameCallee(L *lua.LState, msg string) string {
 	if !ok {
 		return msg
 	}
-	fn, err := L.GetInfo("f", dbg, lua.LNil)
-	names, isTable := L.GetField(L.Get(lua.RegistryIndex), namesKey).(*lua.LTable)
-	if err != nil || !isTable {
+	v, err := L.GetInfo("f", dbg, lua.LNil)
+	fn, isFn := v.(*lua.LFunction)
+	if err != nil || !isFn {
 		return msg
 	}
-	name, ok := names.RawGet(fn).(lua.LString)
+	name, ok := nameOf(L, fn)
 	if !ok {
 		return msg
 	}
-	return strings.Replace(msg, anonymous, " to '"+string(name)+"' (", 1)
+	return strings.Replace(msg, anonymous, " to '"+name+"' (", 1)
 }

@@ -246,7 +246,7 @@ func (st *state) bind() {
 	st.eventMT = st.newEventType()
 	st.newVecType()
 	st.ctx = st.newCtx()
-	nameFunctions(L, g, st.ctxFields, st.entityMT.RawGetString("__index").(*lua.LTable))
+	nameFunctions(L, st.ctxFields, st.entityMT.RawGetString("__index").(*lua.LTable))
 	for _, f := range h.funcs {
 		st.bindFunc(f.name, f.fn)
 	}
@@ -254,7 +254,6 @@ func (st *state) bind() {
 
 // bindFunc exposes a registered Go function as a global.
 func (st *state) bindFunc(name string, fn Func) {
-	defer func() { nameFunction(st.L, st.L.G.Global.RawGetString(name), name) }()
 	st.L.G.Global.RawSetString(name, st.L.NewFunction(func(L *lua.LState) int {
 		top := L.GetTop()
 		args := make([]any, top)
