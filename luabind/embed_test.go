@@ -170,6 +170,7 @@ func TestGoPanicFromLua(t *testing.T) {
 		{"embed/panic_xpcall", "testdata/scripts/embed/panic_xpcall.lua:5: ctx.emit: panic: boom"},
 		{"embed/panic_coroutine", "testdata/scripts/embed/panic_coroutine.lua:5: crash: panic: boom"},
 		{"embed/panic_blackboard", "testdata/scripts/embed/panic_blackboard.lua:5: ctx.blackboard: panic: boom"},
+		{"embed/panic_handler", "testdata/scripts/embed/panic_handler.lua:7: crash: panic: boom"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.script, func(t *testing.T) {

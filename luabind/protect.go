@@ -79,9 +79,8 @@ func newXPCall(h *Host, protect, closer *lua.LFunction) lua.LGFunction {
 // handled returns the Go function that gopher-lua calls as xpcall's
 // handler: it calls handler with the error value, protected, and returns
 // its result, or "error in error handling" when it fails. An error that
-// passes (a budget stop, a Go panic) does not run handler, and a handler
-// the budget stops returns the stop: it passes on as it is
-// (protectedCall).
+// passes (a budget stop, a Go panic) does not run handler, and one raised
+// in handler is returned as it is: it passes on (protectedCall).
 func handled(h *Host, handler *lua.LFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
 		if h.passing(L) || stackFull(L) {
@@ -91,8 +90,9 @@ func handled(h *Host, handler *lua.LFunction) lua.LGFunction {
 		// identityFn as the error handler: without one, gopher-lua
 		// traces the whole stack of every error it catches.
 		if err := L.PCall(L.GetTop()-1, 1, identityFn); err != nil {
-			if ctx := L.Context(); ctx != nil && ctx.Err() != nil {
-				// Stopped in handler: the stop, where it happened.
+			if h.passing(L) {
+				// Stopped in handler, or a Go panic there: that error,
+				// as it was raised.
 				L.Push(errorValue(err))
 				return 1
 			}
