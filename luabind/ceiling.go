@@ -181,6 +181,13 @@ func (h *Host) faultLargest(live int64) {
 		return
 	}
 	ceiling := h.opts.MemoryCeiling
+	if worstBytes < ceiling/16 {
+		// No instance holds a real share: the growth is not Lua data
+		// (entities, say), and faulting the largest holder would blame
+		// a bystander.
+		h.warn(nil, fmt.Sprintf("the host's %d MiB memory ceiling is near (live heap %d MiB), but its scripts' data holds only %d MiB: no instance is faulted", ceiling>>20, live>>20, total>>20))
+		return
+	}
 	fault := func(inst *runtime.Instance, what string) {
 		s := inst.Script().(*Script)
 		msg := fmt.Sprintf("%s: the host's %d MiB memory ceiling is near (live heap %d MiB): %s %d MiB, the most of any", s.file, ceiling>>20, live>>20, what, worstBytes>>20)

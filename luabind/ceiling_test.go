@@ -79,3 +79,20 @@ func TestDefaultCeiling(t *testing.T) {
 }
 
 var debugSetMemoryLimit = debug.SetMemoryLimit
+
+// TestCeilingBlamesNoBystander: growth that is not Lua data (entities
+// spawned every frame) faults nobody when the ceiling nears, since no
+// instance holds a share of it: a warning says so. The bystander, which
+// held the most Lua data, was faulted for it.
+func TestCeilingBlamesNoBystander(t *testing.T) {
+	ceiling := liveHeap() + 48<<20
+	w := newWorld(t, withBudget(10*time.Second, 0), func(_ *runtime.Options, o *Options) { o.MemoryCeiling = ceiling })
+	w.spawn("", "hostile/spawn_growth")
+	w.spawn("", "helper/neighbour")
+	const frames = 40
+	w.step(frames, 0.1)
+	assert.Empty(t, w.scriptErrors(), "nobody is faulted")
+	assert.Contains(t, w.log.String(), "memory ceiling is near", "a warning says why")
+	assert.Contains(t, w.log.String(), "no instance is faulted")
+	assert.Len(t, w.lines(), frames, "the neighbour ran every frame")
+}
