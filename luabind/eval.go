@@ -3,7 +3,6 @@ package luabind
 import (
 	"bufio"
 	"cmp"
-	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -95,13 +94,18 @@ func (h *Host) Eval(inst *runtime.Instance, code string) (Eval, error) {
 	L := st.L
 	top := L.GetTop()
 	// With budgets off the scripts are trusted, but a snippet comes from
-	// whoever reaches the console: it runs under DefaultBudget then.
-	var unbudgeted context.Context
+	// whoever reaches the console: it runs under a budget of
+	// DefaultBudget then, for this call only. It is a budget like the
+	// scripts', timed by a watchdog's ticks, so that a machine too busy to
+	// run the watchdog does not stop a snippet that did not run.
 	if h.budget == nil {
-		ctx, cancel := context.WithTimeout(context.Background(), DefaultBudget)
-		defer cancel()
-		unbudgeted = ctx
-		L.SetContext(ctx)
+		h.budget = newBudget(DefaultBudget, 0)
+		L.SetContext(h.budget)
+		defer func() {
+			L.RemoveContext()
+			h.budget.close()
+			h.budget = nil
+		}()
 	}
 	prev, prevEnt := st.enter(inst, li)
 	L.Push(fn)
@@ -109,13 +113,6 @@ func (h *Host) Eval(inst *runtime.Instance, code string) (Eval, error) {
 	L.Push(st.ctx)
 	err := st.pcall(2, lua.MultRet, kindChunk, EvalChunk)
 	st.leave(prev, prevEnt)
-	if unbudgeted != nil {
-		L.RemoveContext()
-		if se, ok := err.(*runtime.ScriptError); ok && unbudgeted.Err() != nil {
-			se.Message = fmt.Sprintf("%s:%d: exceeded its %v budget in %s", EvalChunk, se.Line, DefaultBudget, EvalChunk)
-			se.Err = ErrBudget
-		}
-	}
 	h.out.Flush()
 	var ev Eval
 	if err != nil {

@@ -102,6 +102,23 @@ func TestEvalBudgetsOff(t *testing.T) {
 	assert.Nil(t, inst.Script().(*Script).st.L.Context(), "the console's budget stayed on the state")
 }
 
+// TestEvalCoroutineOutlivesSnippet: with budgets off, a coroutine a
+// snippet made runs on after the snippet: it does not keep a context that
+// ended with the snippet.
+func TestEvalCoroutineOutlivesSnippet(t *testing.T) {
+	w := newWorld(t, withBudget(-1, 0))
+	inst := w.attach(w.spawn("box"), "console/target", nil)
+	w.step(1, 1.0/60)
+
+	made, err := w.h.Eval(inst, "self.co = coroutine.create(function() while true do coroutine.yield(1) end end)")
+	require.NoError(t, err)
+	require.Nil(t, made.Err)
+	resumed, err := w.h.Eval(inst, "coroutine.resume(self.co)")
+	require.NoError(t, err)
+	require.Nil(t, resumed.Err)
+	assert.Equal(t, "true\t1", resumed.Result)
+}
+
 // TestEvalChangesSelf checks that a snippet's assignment is the
 // instance's: the next frame's onUpdate sees it.
 func TestEvalChangesSelf(t *testing.T) {
