@@ -28,7 +28,9 @@ import (
 // once the heap grew by another sixteenth of the ceiling, so one growth
 // faults one instance, not every instance in turn. When a script's state,
 // which all its instances share, holds the most (a module-level table),
-// every instance of the script is faulted.
+// every instance of the script is faulted. The entities a script's
+// callbacks spawned and that live on count with its state, so a script
+// spawning without end is the one faulted, and its spawning stops.
 
 // ceilingShare is the fraction of the machine's memory that the default
 // ceiling allows the live heap: a live heap of L needs up to 2L with Go's
@@ -154,12 +156,14 @@ func (h *Host) faultLargest(live int64) {
 	var total int64
 	var worst *runtime.Instance
 	var worstState *Script
-	var worstBytes int64
+	var worstBytes, spawned int64
 	for _, s := range h.order {
 		before := z.bytes
 		z.state(s.st)
+		z.bytes += int64(s.spawned.Live()) * entityBytes
 		if n := z.bytes - before; n > worstBytes {
 			worstBytes, worstState, worst = n, s, nil
+			spawned = int64(s.spawned.Live()) * entityBytes
 		}
 	}
 	for _, inst := range h.rt.Schedule() {
@@ -197,9 +201,20 @@ func (h *Host) faultLargest(live int64) {
 		fault(worst, "its self and timers hold")
 		return
 	}
+	what := "its script's state holds"
+	if 2*spawned > worstBytes {
+		what = fmt.Sprintf("its script's state and the %d entities it spawned (%d bytes each) hold", worstState.spawned.Live(), entityBytes)
+	}
 	for _, inst := range h.rt.Schedule() {
 		if inst.Script() == worstState {
-			fault(inst, "its script's state holds")
+			fault(inst, what)
 		}
 	}
 }
+
+// entityBytes is what the ceiling counts for an entity a script spawned
+// and that is not yet reaped: the runtime's part of it (slot, payload,
+// spatial cell), beyond the selves of its instances, which are counted
+// with their own scripts. A script spawning entities without end is then
+// the largest holder, not a bystander.
+const entityBytes = 256

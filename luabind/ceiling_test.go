@@ -80,17 +80,42 @@ func TestDefaultCeiling(t *testing.T) {
 
 var debugSetMemoryLimit = debug.SetMemoryLimit
 
-// TestCeilingBlamesNoBystander: growth that is not Lua data (entities
-// spawned every frame) faults nobody when the ceiling nears, since no
-// instance holds a share of it: a warning says so. The bystander, which
-// held the most Lua data, was faulted for it.
-func TestCeilingBlamesNoBystander(t *testing.T) {
+// TestCeilingBlamesTheSpawner: growth across frames that is entities a
+// script spawns (20,000 a frame, without scripts: no Lua data of theirs)
+// is laid at the spawner's door: it is faulted, its spawning stops, and
+// the neighbour runs every frame.
+func TestCeilingBlamesTheSpawner(t *testing.T) {
 	ceiling := liveHeap() + 48<<20
 	w := newWorld(t, withBudget(10*time.Second, 0), func(_ *runtime.Options, o *Options) { o.MemoryCeiling = ceiling })
 	w.spawn("", "hostile/spawn_growth")
 	w.spawn("", "helper/neighbour")
 	const frames = 40
 	w.step(frames, 0.1)
+	errs := w.scriptErrors()
+	require.Len(t, errs, 1, "the spawner alone is faulted")
+	assert.Equal(t, "hostile/spawn_growth", errs[0].Script)
+	assert.ErrorIs(t, errs[0], ErrMemory)
+	assert.Regexp(t, `its script's state and the \d+ entities it spawned \(256 bytes each\) hold \d+ MiB, the most of any`, errs[0].Message)
+	n := len(w.rt.Entities())
+	w.step(5, 0.1)
+	assert.Equal(t, n, len(w.rt.Entities()), "the spawning stopped")
+	assert.Len(t, w.lines(), frames+5, "the neighbour ran every frame")
+}
+
+// TestCeilingBlamesNoBystander: growth across frames that no script made
+// (entities spawned from Go) is not laid at a script's door: nobody is
+// faulted, a warning says why, and the scripts run on.
+func TestCeilingBlamesNoBystander(t *testing.T) {
+	ceiling := liveHeap() + 48<<20
+	w := newWorld(t, withBudget(10*time.Second, 0), func(_ *runtime.Options, o *Options) { o.MemoryCeiling = ceiling })
+	w.spawn("", "helper/neighbour")
+	const frames = 40
+	for range frames {
+		for range 20000 {
+			w.rt.Spawn()
+		}
+		w.step(1, 0.1)
+	}
 	assert.Empty(t, w.scriptErrors(), "nobody is faulted")
 	assert.Contains(t, w.log.String(), "memory ceiling is near", "a warning says why")
 	assert.Contains(t, w.log.String(), "no instance is faulted")

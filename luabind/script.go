@@ -14,6 +14,9 @@ type Script struct {
 	st   *state
 	// timing is the script's callback counters (stats.go).
 	timing timing
+	// spawned counts the live entities its callbacks spawned, which the
+	// memory ceiling lays at its door (ceiling.go).
+	spawned runtime.Tally
 }
 
 // Name returns the script's name, such as "ai/patrol".

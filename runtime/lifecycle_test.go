@@ -344,3 +344,30 @@ func TestAttachBareScript(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, inst.Live())
 }
+
+// TestCountEntity: a tally counts the entities given to it until they are
+// reaped; an entity given to another tally moves; a stale handle is an
+// error.
+func TestCountEntity(t *testing.T) {
+	rt := New(Options{OnError: Discard})
+	var a, b Tally
+	e1, e2 := rt.Spawn(), rt.Spawn()
+	require.NoError(t, rt.CountEntity(e1, &a))
+	require.NoError(t, rt.CountEntity(e2, &a))
+	require.NoError(t, rt.CountEntity(e2, &a))
+	assert.Equal(t, 2, a.Live(), "counting twice counts once")
+	require.NoError(t, rt.CountEntity(e2, &b))
+	assert.Equal(t, 1, a.Live())
+	assert.Equal(t, 1, b.Live(), "the entity moved")
+
+	_, err := rt.Kill(e1)
+	require.NoError(t, err)
+	assert.Equal(t, 0, a.Live(), "a cancelled spawn is reaped at once")
+	require.NoError(t, rt.Activate(e2))
+	_, err = rt.Kill(e2)
+	require.NoError(t, err)
+	require.NoError(t, rt.Step(1.0/60))
+	assert.Equal(t, 0, b.Live(), "reaped at the end of the frame")
+	assert.Error(t, rt.CountEntity(e1, &a), "a stale handle")
+	assert.Equal(t, 0, a.Live())
+}

@@ -44,6 +44,8 @@ type entity struct {
 	settling  bool
 	// nameAt is the entity's index in its name's list.
 	nameAt int
+	// tally counts the entity until it is reaped (CountEntity).
+	tally *Tally
 }
 
 func resetEntity(e *entity) {
@@ -466,8 +468,37 @@ func (rt *Runtime) reap(h Handle) {
 	}
 	rt.tags.untagAll(h.Index)
 	rt.spatial.remove(h.Index)
+	if e.tally != nil {
+		e.tally.live--
+	}
 	rt.slots.release(h)
 	rt.payloads.Put(e)
+}
+
+// Tally counts live entities for an embedder: those given to CountEntity
+// with it and not yet reaped. A host counts the entities each script
+// spawns, so that a script spawning without end can be told apart from
+// its bystanders when memory runs short.
+type Tally struct{ live int }
+
+// Live returns the number of entities counted and not yet reaped.
+func (t *Tally) Live() int { return t.live }
+
+// CountEntity counts entity h in t until h is reaped; an entity counted
+// in another tally moves to t. A stale handle is an error. O(1).
+func (rt *Runtime) CountEntity(h Handle, t *Tally) error {
+	s, err := rt.slots.get(h)
+	if err != nil {
+		return err
+	}
+	if e := s.ent; e.tally != t {
+		if e.tally != nil {
+			e.tally.live--
+		}
+		e.tally = t
+		t.live++
+	}
+	return nil
 }
 
 // Attach attaches script s to entity h, making a new instance whose Data is
