@@ -269,3 +269,19 @@ func TestStaleErrorIsSentinel(t *testing.T) {
 	assert.True(t, errors.Is(err, ErrStaleHandle))
 	assert.Equal(t, "stale entity handle entity(9:9)", err.Error())
 }
+
+// TestAppendEntities: AppendEntities appends what Entities returns, and
+// allocates nothing when the buffer has room.
+func TestAppendEntities(t *testing.T) {
+	rt := New(Options{OnError: Discard})
+	for range 100 {
+		rt.Spawn()
+	}
+	mark := Handle{Index: 999}
+	buf := rt.AppendEntities([]Handle{mark})
+	require.Len(t, buf, 101)
+	assert.Equal(t, mark, buf[0], "dst is kept")
+	assert.ElementsMatch(t, rt.Entities(), buf[1:])
+	allocs := testing.AllocsPerRun(10, func() { buf = rt.AppendEntities(buf[:0]) })
+	assert.Zero(t, allocs)
+}

@@ -300,6 +300,11 @@ func (rt *Runtime) Alive(h Handle) bool {
 // in no particular order.
 func (rt *Runtime) Entities() []Handle { return slices.Clone(rt.slots.dense) }
 
+// AppendEntities appends the handles Entities returns to dst and returns
+// the extended slice: a caller that scans the world every frame reuses
+// one buffer instead of allocating a slice of every handle.
+func (rt *Runtime) AppendEntities(dst []Handle) []Handle { return append(dst, rt.slots.dense...) }
+
 // SetName gives h a scene name, for Find. Names need not be unique.
 // O(1) amortised.
 func (rt *Runtime) SetName(h Handle, name string) error {

@@ -35,6 +35,8 @@ type zone struct {
 	// parcels sent, the ids of entities that died, blackboard writes (by
 	// key, the last one) and broadcasts.
 	leaving [][]runtime.Handle
+	// all is the scan's buffer of the zone's handles.
+	all     []runtime.Handle
 	sent    []parcel
 	died    []uint64
 	writes  []write
@@ -164,7 +166,8 @@ func (z *zone) scan() error {
 	for d := range z.leaving {
 		z.leaving[d] = z.leaving[d][:0]
 	}
-	for _, h := range z.rt.Entities() {
+	z.all = z.rt.AppendEntities(z.all[:0])
+	for _, h := range z.all {
 		z.own(h).seen = z.epoch
 		if st, _ := z.rt.State(h); st != runtime.StateActive {
 			continue
