@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"time"
 
 	"github.com/luahost/luahost/luabind"
@@ -31,6 +32,30 @@ type runFlags struct {
 	profile string
 
 	set map[string]bool
+}
+
+// The bounds of --fps, --dt and --memory-ceiling. A frame interval must
+// be a time.Ticker's positive duration; a step above a day, or a frame
+// rate above 10,000, is a typo rather than a world.
+const (
+	minFPS     = 0.001
+	maxFPS     = 10_000
+	maxDT      = 86_400
+	maxCeiling = math.MaxInt64 >> 20
+)
+
+// clockError checks the --fps, --dt and --memory-ceiling (MiB) of run,
+// bench and zone, returning what is wrong or "".
+func clockError(fps, dt float64, ceilingMiB int64) string {
+	switch {
+	case !(fps >= minFPS && fps <= maxFPS): // NaN included
+		return fmt.Sprintf("--fps must be from %g to %d, got %g", minFPS, maxFPS, fps)
+	case !(dt >= 0 && dt <= maxDT):
+		return fmt.Sprintf("--dt must be from 0 to %d seconds, got %g", maxDT, dt)
+	case ceilingMiB > maxCeiling:
+		return fmt.Sprintf("--memory-ceiling must be at most %d MiB", int64(maxCeiling))
+	}
+	return ""
 }
 
 // cmdRun implements "luahost run" and, with bench set, "luahost bench".
@@ -85,10 +110,8 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 		return bad("want exactly one SCENE, got %d arguments", len(pos))
 	case f.frames < 0:
 		return bad("--frames must not be negative")
-	case f.dt < 0:
-		return bad("--dt must not be negative")
-	case f.fps <= 0:
-		return bad("--fps must be positive")
+	case clockError(f.fps, f.dt, f.ceiling) != "":
+		return bad("%s", clockError(f.fps, f.dt, f.ceiling))
 	case f.budget < 0:
 		return bad("--budget must not be negative")
 	case f.zones < 0 || (f.set["zones"] && f.zones == 0):

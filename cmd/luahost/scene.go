@@ -9,7 +9,9 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/luahost/luahost/internal/files"
 	"github.com/luahost/luahost/luabind"
@@ -102,12 +104,21 @@ func parseSceneLax(path string, data []byte) (*Scene, error) {
 
 func decodeScene(path string, data []byte, anyLength bool) (*Scene, error) {
 	data = bytes.TrimPrefix(data, utf8BOM)
+	if bad := invalidUTF8(data); bad >= 0 {
+		line, col := lineCol(data, bad)
+		return nil, fmt.Errorf("%s:%d:%d: invalid UTF-8 (a scene is UTF-8 text)", path, line, col)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var raw json.RawMessage
 	err := dec.Decode(&raw)
 	if err == nil {
+		end := dec.InputOffset()
 		if _, extra := dec.Token(); extra != io.EOF {
-			err = errors.New("unexpected data after the scene object")
+			for end < int64(len(data)) && strings.IndexByte(" \t\r\n", data[end]) >= 0 {
+				end++
+			}
+			line, col := lineCol(data, end)
+			return nil, fmt.Errorf("%s:%d:%d: unexpected data after the scene object", path, line, col)
 		}
 	}
 	if err != nil {
@@ -155,6 +166,23 @@ func decodeScene(path string, data []byte, anyLength bool) (*Scene, error) {
 		return nil, fmt.Errorf("%s:%v", path, err)
 	}
 	return &sc, nil
+}
+
+// invalidUTF8 returns the offset of data's first byte that is not valid
+// UTF-8, or -1. encoding/json would quietly turn such bytes into U+FFFD,
+// so two names that differ only there would become one.
+func invalidUTF8(data []byte) int64 {
+	if utf8.Valid(data) {
+		return -1
+	}
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && n == 1 {
+			return int64(i)
+		}
+		i += n
+	}
+	return -1
 }
 
 // lineCol converts a 0-based byte offset into 1-based line and column.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -36,6 +37,12 @@ func TestParseSceneShape(t *testing.T) {
 		{"seed not an integer", `{"seed": 1.5}`, `s.json:1:10: seed: want an integer, got 1.5`},
 		{"name not a string", `{"entities": [{"name": 7}]}`, `s.json:1:24: entities[0].name: want a string, got a number`},
 		{"entities not an array", `{"entities": {}}`, `s.json:1:14: entities: want an array, got an object`},
+		{"number out of range in the blackboard", "{\"blackboard\": {\"x\":\n  1e999}}", `s.json:2:3: blackboard.x: 1e999 is out of range`},
+		{"number out of range in props", `{"entities": [{"scripts": [{"script": "x", "props": {"a": [-1e400]}}]}]}`, `s.json:1:60: entities[0].scripts[0].props.a[0]: -1e400 is out of range`},
+		{"trailing data", "{}\n  x", `s.json:2:3: unexpected data after the scene object`},
+		{"a second object", `{} {}`, `s.json:1:4: unexpected data after the scene object`},
+		{"invalid UTF-8 in a name", "{\"entities\": [\n  {\"name\": \"a\xff\"}]}", `s.json:2:14: invalid UTF-8 (a scene is UTF-8 text)`},
+		{"UTF-16", "\xff\xfe{\x00}\x00", `s.json:1:1: invalid UTF-8 (a scene is UTF-8 text)`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -44,6 +51,19 @@ func TestParseSceneShape(t *testing.T) {
 			assert.Equal(t, tc.want, err.Error())
 		})
 	}
+}
+
+func TestParseSceneTooManyEntities(t *testing.T) {
+	// The entity past the limit is refused where it starts, before any
+	// is decoded; the limit itself is accepted.
+	scene := func(n int) []byte {
+		return []byte(`{"entities": [{}` + strings.Repeat(`,{}`, n-1) + `]}`)
+	}
+	sc, err := parseScene("s.json", scene(maxSceneEntities))
+	require.NoError(t, err)
+	assert.Len(t, sc.Entities, maxSceneEntities)
+	_, err = parseScene("s.json", scene(maxSceneEntities+1))
+	assert.EqualError(t, err, fmt.Sprintf("s.json:1:%d: entities: more than %d entities", 15+3*maxSceneEntities, maxSceneEntities))
 }
 
 func TestParseSceneBOM(t *testing.T) {

@@ -54,6 +54,11 @@ func isSnapshot(data []byte) bool {
 // which a snapshot refuses: its seed is part of the world.
 func (sf *snapFlags) load(path string, zones int, cfg loadConfig, seedSet bool) (sim, error) {
 	data, err := files.ReadRegular(path, maxSnapshotSize)
+	if sf.save != "" {
+		if err := checkSaveTarget(sf.save, path, err == nil && isSnapshot(data)); err != nil {
+			return nil, err
+		}
+	}
 	if err != nil || !isSnapshot(data) {
 		switch {
 		case sf.scripts != "":
@@ -136,6 +141,28 @@ func scriptsDirFrom(file, dir string) (string, error) {
 		return filepath.ToSlash(absDir), nil
 	}
 	return filepath.ToSlash(rel), nil
+}
+
+// checkSaveTarget checks, before the world starts, that --save can write
+// save, so that a long run does not end in a save that fails: save is
+// not a folder, its folder takes a new file, and it is not the scene
+// being run (from), which saving would overwrite. Saving over the
+// snapshot being continued is allowed.
+func checkSaveTarget(save, from string, fromSnapshot bool) error {
+	if info, err := os.Stat(save); err == nil {
+		if info.IsDir() {
+			return fmt.Errorf("--save %s: is a folder", save)
+		}
+		if in, err := os.Stat(from); err == nil && !fromSnapshot && os.SameFile(info, in) {
+			return fmt.Errorf("--save %s: is the scene being run, which the snapshot would overwrite; save to another file", save)
+		}
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(save), "."+filepath.Base(save)+".*")
+	if err != nil {
+		return fmt.Errorf("--save %s: cannot write in %s: %v", save, filepath.Dir(save), errors.Unwrap(err))
+	}
+	_ = tmp.Close()
+	return os.Remove(tmp.Name())
 }
 
 // writeFile writes data to path through a temporary file in the same

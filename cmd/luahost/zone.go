@@ -58,10 +58,8 @@ func cmdZone(args []string, stdout, stderr io.Writer) int {
 		return bad("--zone I is required")
 	case frames < 0:
 		return bad("--frames must not be negative")
-	case fps <= 0:
-		return bad("--fps must be positive")
-	case dt < 0:
-		return bad("--dt must not be negative")
+	case clockError(fps, dt, ceiling) != "":
+		return bad("%s", clockError(fps, dt, ceiling))
 	case cpt <= 0:
 		return bad("--checkpoint must be 1 or more")
 	case set["zones"] && (nzones < 1 || nzones > maxZones):
