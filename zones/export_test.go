@@ -103,3 +103,11 @@ func Inventory(url, world string, zones int) ([]Held, error) {
 	}
 	return out, nil
 }
+
+// LimitCheckpoints sets the most bytes a checkpoint may unpack to until
+// the test ends.
+func LimitCheckpoints(t interface{ Cleanup(func()) }, n int64) {
+	old := maxCheckpointSize
+	maxCheckpointSize = n
+	t.Cleanup(func() { maxCheckpointSize = old })
+}

@@ -26,6 +26,11 @@ import (
 // checkpoints when NetOptions.Checkpoint is zero.
 const DefaultCheckpoint = 300
 
+// maxCheckpointSize is the most bytes a checkpoint unpacks to when it is
+// loaded: a snapshot file's limit, far above a 10,000-entity zone's few
+// megabytes. A variable for the tests.
+var maxCheckpointSize int64 = 1 << 30
+
 // ErrClaimed means that another live process runs the zone.
 var ErrClaimed = errors.New("is claimed by another process")
 
@@ -345,11 +350,16 @@ func (n *Net) loadCheckpoint() (*checkpoint, error) {
 	}
 	zr, err := gzip.NewReader(bytes.NewReader(e.Value()))
 	if err != nil {
-		return nil, fmt.Errorf("load the checkpoint: %w", err)
+		return nil, fmt.Errorf("load the checkpoint of zone %d: %w", n.opts.Zone, err)
 	}
+	// A gzip bomb stops at the limit instead of filling the memory.
+	limited := &io.LimitedReader{R: zr, N: maxCheckpointSize + 1}
 	var cp checkpoint
-	if err := json.NewDecoder(zr).Decode(&cp); err != nil {
-		return nil, fmt.Errorf("load the checkpoint: %w", err)
+	if err := json.NewDecoder(limited).Decode(&cp); err != nil {
+		if limited.N <= 0 {
+			return nil, fmt.Errorf("load the checkpoint of zone %d: it unpacks to more than %d bytes", n.opts.Zone, maxCheckpointSize)
+		}
+		return nil, fmt.Errorf("load the checkpoint of zone %d: %w", n.opts.Zone, err)
 	}
 	return &cp, nil
 }

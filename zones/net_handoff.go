@@ -243,7 +243,10 @@ func (n *Net) together(count int, do func(ctx context.Context, i int)) {
 }
 
 // arrive takes one handoff unless the owner record (read) says it is
-// stale: an entity already taken (a message read again after a restart
+// stale, or it cannot be taken (a script this zone cannot load, an owner
+// record that is not one): that is logged, and the entity stays with its
+// sender, which keeps it until the owner record names its receiver. It
+// is stale when it is an entity already taken (a message read again after a restart
 // whose checkpoint holds it) or one that moved on since. It returns the
 // owner record's write, for arriveAll to make. A handoff from a frame
 // this zone has not run yet waits for it (wait is true), so that no
@@ -268,7 +271,8 @@ func (n *Net) arrive(a arrival, read ownerRead) (wait bool, write func(context.C
 	case read.err == nil:
 		rev = read.e.Revision()
 		if zone, count, err = parseOwner(read.e.Value()); err != nil {
-			return false, nil, fmt.Errorf("take %s: %w", h.ID, err)
+			fmt.Fprintf(n.opts.Log, "zone %d: handoff of %s from zone %d not taken, left with its sender: %v\n", n.opts.Zone, h.ID, h.From, err)
+			return false, nil, nil
 		}
 	case !errors.Is(read.err, jetstream.ErrKeyNotFound):
 		// NATS is not ready (a server that just restarted): the handoff
@@ -285,7 +289,9 @@ func (n *Net) arrive(a arrival, read ownerRead) (wait bool, write func(context.C
 	}
 	hs, err := n.host.ImportAll([]luabind.EntitySnapshot{h.Snap})
 	if err != nil {
-		return false, nil, fmt.Errorf("take %s from zone %d: %w", h.ID, h.From, err)
+		// The owner record still names the sender, which keeps its copy.
+		fmt.Fprintf(n.opts.Log, "zone %d: handoff of %s from zone %d not taken, left with its sender: %v\n", n.opts.Zone, h.ID, h.From, err)
+		return false, nil, nil
 	}
 	n.own(hs[0], netID{ID: h.ID, Count: h.Count})
 	if count == h.Count {

@@ -104,12 +104,14 @@ func (n *Net) listen() error {
 	}
 	sub, err := n.nc.Subscribe(n.opts.subject("broadcast"), func(m *nats.Msg) {
 		var c netCast
-		if json.Unmarshal(m.Data, &c) == nil {
-			n.mu.Lock()
-			n.casts = append(n.casts, c)
-			n.mu.Unlock()
-			n.signal()
+		if err := json.Unmarshal(m.Data, &c); err != nil {
+			fmt.Fprintf(n.opts.Log, "zone %d: a broadcast message that is not one, skipped: %v\n", n.opts.Zone, err)
+			return
 		}
+		n.mu.Lock()
+		n.casts = append(n.casts, c)
+		n.mu.Unlock()
+		n.signal()
 	})
 	if err != nil {
 		return err
@@ -117,12 +119,14 @@ func (n *Net) listen() error {
 	n.subs = append(n.subs, sub)
 	if sub, err = n.nc.Subscribe(n.opts.subject("blackboard"), func(m *nats.Msg) {
 		var w netWrite
-		if json.Unmarshal(m.Data, &w) == nil {
-			n.mu.Lock()
-			n.writes = append(n.writes, w)
-			n.mu.Unlock()
-			n.signal()
+		if err := json.Unmarshal(m.Data, &w); err != nil {
+			fmt.Fprintf(n.opts.Log, "zone %d: a blackboard message that is not one, skipped: %v\n", n.opts.Zone, err)
+			return
 		}
+		n.mu.Lock()
+		n.writes = append(n.writes, w)
+		n.mu.Unlock()
+		n.signal()
 	}); err != nil {
 		return err
 	}
@@ -146,7 +150,13 @@ func (n *Net) watchOwners(ctx context.Context) error {
 			}
 			c := ownerChange{id: e.Key(), deleted: e.Operation() != jetstream.KeyValuePut}
 			if !c.deleted {
-				c.zone, _, _ = parseOwner(e.Value())
+				var err error
+				if c.zone, _, err = parseOwner(e.Value()); err != nil {
+					// Read as zone 0, it would end the transit of an
+					// entity on its way there that zone 0 never took.
+					fmt.Fprintf(n.opts.Log, "zone %d: owner record of %s ignored: %v\n", n.opts.Zone, c.id, err)
+					continue
+				}
 			}
 			n.mu.Lock()
 			n.owners = append(n.owners, c)
@@ -211,8 +221,10 @@ func (n *Net) record(key string, v any) {
 // frame's broadcasts and blackboard writes published, and every
 // NetOptions.Checkpoint frames a checkpoint saved. While NATS cannot be
 // reached the zone runs its own entities and holds its outgoing
-// handoffs. Step fails only when the runtime refuses to step or a
-// handoff cannot be exported or imported.
+// handoffs. Step fails only when the runtime refuses to step or an
+// entity leaving cannot be exported; a message that is not one, a handoff
+// that cannot be taken (its entity stays with its sender) and an owner
+// record that is not one are logged and skipped.
 func (n *Net) Step(dt float64) error {
 	if err := n.take(); err != nil {
 		return err

@@ -1,0 +1,168 @@
+package zones_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/luahost/luahost/zones"
+)
+
+// peer is a hostile or buggy process on a world's subjects.
+type peer struct {
+	nc     *nats.Conn
+	js     jetstream.JetStream
+	owners jetstream.KeyValue
+	saves  jetstream.KeyValue
+	world  string
+}
+
+func newPeer(t *testing.T, url, world string) *peer {
+	t.Helper()
+	nc, err := nats.Connect(url)
+	require.NoError(t, err)
+	t.Cleanup(nc.Close)
+	js, err := jetstream.New(nc)
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	owners, err := js.KeyValue(ctx, "luahost_"+world+"_owners")
+	require.NoError(t, err)
+	saves, err := js.KeyValue(ctx, "luahost_"+world+"_checkpoints")
+	require.NoError(t, err)
+	return &peer{nc: nc, js: js, owners: owners, saves: saves, world: world}
+}
+
+// handoff publishes data on zone's handoff subject.
+func (p *peer) handoff(t *testing.T, zone string, data string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, err := p.js.Publish(ctx, "luahost."+p.world+".handoff."+zone, []byte(data))
+	require.NoError(t, err)
+}
+
+func (p *peer) owner(t *testing.T, id, value string) {
+	t.Helper()
+	_, err := p.owners.Put(context.Background(), id, []byte(value))
+	require.NoError(t, err)
+}
+
+// strider is a handoff of a strider (testdata/scripts) to zone 1.
+func strider(id, script string) string {
+	return `{"to":1,"from":0,"frame":0,"id":"` + id + `","count":1,"snap":{"id":"1:1","position":[5,0,0],` +
+		`"instances":[{"seq":1,"script":"` + script + `","self":{"speed":10,"dir":1}}]}}`
+}
+
+// TestNetHostilePeer: junk on a zone's subjects is logged and skipped,
+// and the zone steps on; a handoff it cannot take leaves the owner record
+// naming the sender, which keeps the entity; a handoff sent twice is
+// taken once.
+func TestNetHostilePeer(t *testing.T) {
+	srv := startNATS(t)
+	layout := zones.Layout{Edges: []float64{0}}
+	log := newLineWriter()
+	z := netZone(t, srv.url(), "junk", 1, layout, []ent{{x: 5, scripts: []string{"strider"}}}, io.Discard, log)
+	p := newPeer(t, srv.url(), "junk")
+	tests := []struct {
+		name string
+		send func()
+		want string // in the zone's log
+	}{
+		{"a handoff that is not JSON", func() { p.handoff(t, "1", `{"to": 1,`) },
+			"zone 1: a handoff message that is not one, skipped: unexpected end of JSON input"},
+		{"a handoff of the wrong types", func() { p.handoff(t, "1", `{"to": "one", "snap": []}`) },
+			"zone 1: a handoff message that is not one, skipped: json: cannot unmarshal"},
+		{"a handoff of a script the zone does not have", func() {
+			p.owner(t, "z0-900", "0 0")
+			p.handoff(t, "1", strider("z0-900", "nosuch"))
+		}, `zone 1: handoff of z0-900 from zone 0 not taken, left with its sender: `},
+		{"a handoff whose owner record is junk", func() {
+			p.owner(t, "z0-901", "junk")
+			p.handoff(t, "1", strider("z0-901", "strider"))
+		}, `zone 1: handoff of z0-901 from zone 0 not taken, left with its sender: bad owner record "junk"`},
+		{"an owner record that is junk", func() { p.owner(t, "z0-902", "1 2 3") },
+			`zone 1: owner record of z0-902 ignored: bad owner record "1 2 3"`},
+		{"a broadcast that is not JSON", func() { require.NoError(t, p.nc.Publish("luahost.junk.broadcast", []byte("[1,"))) },
+			"zone 1: a broadcast message that is not one, skipped: "},
+		{"a broadcast of the wrong types", func() {
+			require.NoError(t, p.nc.Publish("luahost.junk.broadcast", []byte(`{"zone": "x", "event": 5}`)))
+		}, "zone 1: a broadcast message that is not one, skipped: json: cannot unmarshal"},
+		{"a blackboard write of the wrong types", func() {
+			require.NoError(t, p.nc.Publish("luahost.junk.blackboard", []byte(`{"key": 5, "value": {"$nope": 1}}`)))
+		}, "zone 1: a blackboard message that is not one, skipped: "},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.send()
+			log.waitFor(t, tc.want, z)
+			assert.Equal(t, 1, z.Entities(), "nothing taken, nothing lost")
+		})
+	}
+	e, err := p.owners.Get(context.Background(), "z0-900")
+	require.NoError(t, err)
+	assert.Equal(t, "0 0", string(e.Value()), "the record still names the sender")
+	// A handoff published twice under two message ids is taken once.
+	p.owner(t, "z0-903", "0 0")
+	p.handoff(t, "1", strider("z0-903", "strider"))
+	p.handoff(t, "1", strider("z0-903", "strider"))
+	settle(t, 2, z)
+	for range 3 {
+		require.NoError(t, z.Step(1.0/60))
+		settle(t, 2, z)
+	}
+	e, err = p.owners.Get(context.Background(), "z0-903")
+	require.NoError(t, err)
+	assert.Equal(t, "1 1", string(e.Value()))
+	require.NoError(t, z.Close())
+}
+
+// TestNetBadCheckpoint: a checkpoint that is not gzip, or that unpacks
+// to more than the limit (a gzip bomb), is refused with a message that
+// says so, without filling the memory.
+func TestNetBadCheckpoint(t *testing.T) {
+	zones.LimitCheckpoints(t, 1<<20)
+	srv := startNATS(t)
+	var bomb bytes.Buffer
+	zw := gzip.NewWriter(&bomb)
+	_, err := zw.Write([]byte(`{"snapshot": "` + strings.Repeat("a", 4<<20) + `"}`))
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	var junk bytes.Buffer
+	zw = gzip.NewWriter(&junk)
+	_, err = zw.Write([]byte(`{"snapshot": {"format": 5}}`))
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	tests := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"not gzip", []byte(`{"snapshot": null, "ids": {}}`), "load the checkpoint of zone 0: gzip: invalid header"},
+		{"a gzip bomb", bomb.Bytes(), "load the checkpoint of zone 0: it unpacks to more than 1048576 bytes"},
+		{"junk inside", junk.Bytes(), "load the checkpoint of zone 0: "},
+	}
+	for i, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			world := "cp" + string(rune('a'+i))
+			n, err := zones.Dial(zones.NetOptions{URL: srv.url(), World: world, Zone: 0, Layout: zones.Layout{Edges: []float64{0}}, Log: io.Discard})
+			require.NoError(t, err)
+			defer func() { _ = n.Close() }()
+			p := newPeer(t, srv.url(), world)
+			_, err = p.saves.Put(context.Background(), "zone-0", tc.data)
+			require.NoError(t, err)
+			_, err = n.LastCheckpoint()
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+		})
+	}
+}
