@@ -48,7 +48,7 @@ type Snapshot struct {
 	// generators' states.
 	Scripts []ScriptSnapshot `json:"scripts"`
 	// Blackboard is the blackboard: a table of string keys.
-	Blackboard runtime.PlainJSON `json:"blackboard"`
+	Blackboard BlackboardJSON `json:"blackboard"`
 	// NameOrder lists, for each name that several entities share, their
 	// ids in naming order (ctx.find returns the first).
 	NameOrder [][]string `json:"name_order,omitempty"`
@@ -282,5 +282,26 @@ func checkHandles(snap *Snapshot, ws *runtime.WorldState) error {
 			return fmt.Errorf("blackboard key %q: %w", k, err)
 		}
 	}
+	return nil
+}
+
+// BlackboardJSON is the blackboard in a snapshot: plain data in the JSON
+// form of runtime.PlainJSON, an object of string keys. Each key's value
+// is read as a value of its own (runtime.ParsePlainJSONMembers), with the
+// depth and size a blackboard key may hold, so that every blackboard a
+// world can save reads back.
+type BlackboardJSON struct{ Value any }
+
+// MarshalJSON encodes b.Value.
+func (b BlackboardJSON) MarshalJSON() ([]byte, error) { return runtime.AppendPlainJSON(nil, b.Value) }
+
+// UnmarshalJSON decodes the blackboard's object, each key's value on its
+// own.
+func (b *BlackboardJSON) UnmarshalJSON(data []byte) error {
+	v, err := runtime.ParsePlainJSONMembers(data)
+	if err != nil {
+		return err
+	}
+	b.Value = v
 	return nil
 }

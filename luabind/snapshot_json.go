@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	"reflect"
 	"strings"
 
 	"github.com/luahost/luahost/runtime"
@@ -146,13 +148,34 @@ func jsonError(data []byte, err error) error {
 	case errors.As(err, &syn):
 		return snapshotAt(data, syn.Offset-1, err.Error())
 	case errors.As(err, &typ):
-		return snapshotAt(data, typ.Offset-1, fmt.Sprintf("%s: want %s, not a JSON %s", typ.Field, typ.Type, typ.Value))
+		field := strings.TrimPrefix(typ.Field, "snapshotFields.")
+		return snapshotAt(data, typ.Offset-1, fmt.Sprintf("%s: want %s, not a JSON %s", field, jsonKind(typ.Type), typ.Value))
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
 		return snapshotAt(data, int64(len(data)), "unexpected end of the snapshot (truncated?)")
 	case errors.Is(err, runtime.ErrBadSnapshot):
 		return err
 	}
 	return fmt.Errorf("%w: %v", runtime.ErrBadSnapshot, err)
+}
+
+// jsonKind names what a snapshot field of Go type t holds in JSON terms,
+// never by its Go type.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Uint32, reflect.Uint64:
+		return fmt.Sprintf("an integer from 0 to %d", ^uint64(0)>>(64-t.Bits()))
+	case reflect.Int64:
+		return fmt.Sprintf("an integer from %d to %d", math.MinInt64, math.MaxInt64)
+	case reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	}
+	return "an object"
 }
 
 // SnapshotTextError is a snapshot that is not well-formed JSON of the

@@ -119,6 +119,10 @@ func TestRestoreBadSnapshots(t *testing.T) {
 		{"newer format", `"luahost-snapshot/1"`, `"luahost-snapshot/2"`, `format "luahost-snapshot/2" is not one this luahost reads`},
 		{"no format", `"format":"luahost-snapshot/1",`, ``, "not a luahost snapshot"},
 		{"wrong type", `"frame":20`, `"frame":"20"`, "line 1, col"},
+		{"slots past 32 bits", `"slots":13`, `"slots":4294967296`, "slots: want an integer from 0 to 4294967295, not a JSON number"},
+		{"negative frame", `"frame":20`, `"frame":-1`, "frame: want an integer from 0 to 18446744073709551615, not a JSON number"},
+		{"script not a string", `"script":"snapshot/critter"`, `"script":5`, "instances.script: want a string, not a JSON number"},
+		{"time not a number", `"time":`, `"time":{"$number":"nan"},"x":`, "time: want a number, not a JSON object"},
 		{"unknown field", `"frame":20`, `"frame":20,"frames":3`, `unknown field "frames"`},
 		{"unknown script", `"script":"snapshot/critter"`, `"script":"snapshot/nope"`, `unknown script "snapshot/nope"`},
 		{"handle out of range", `"self":{"hp":`, `"self":{"x":{"$entity":"999:1"},"hp":`, "entity(999:1) is out of range"},
@@ -349,4 +353,43 @@ func TestSnapshotKeepsRemovedKeys(t *testing.T) {
 	assert.Equal(t, string(w.save()), string(r.save()))
 	assert.Empty(t, w.errs)
 	assert.Empty(t, r.errs)
+}
+
+// TestSnapshotBlackboardReadsBack: every blackboard a world can hold
+// saves and reads back: a key holding tables nested as deep as a value
+// may be (the blackboard's object is not counted as a level), and keys
+// whose values together hold more values than one copy may.
+func TestSnapshotBlackboardReadsBack(t *testing.T) {
+	nested := func(n int) any {
+		var v any = 1.0
+		for range n {
+			v = map[string]any{"a": v}
+		}
+		return v
+	}
+	many := make([]any, runtime.MaxPlainNodes/3)
+	for i := range many {
+		many[i] = true
+	}
+	tests := []struct {
+		name string
+		bb   map[string]any
+	}{
+		{"a key of the deepest value", map[string]any{"deep": nested(runtime.MaxPlainDepth)}},
+		{"keys of more values together than one copy", map[string]any{"a": many, "b": many, "c": many, "d": many}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t)
+			for k, v := range tc.bb {
+				require.NoError(t, w.rt.Blackboard().Set(k, v))
+			}
+			saved := w.save()
+			snap, err := ParseSnapshot(saved)
+			require.NoError(t, err)
+			back := newWorld(t)
+			require.NoError(t, back.h.Restore(snap))
+			assert.Equal(t, string(saved), string(back.save()))
+		})
+	}
 }

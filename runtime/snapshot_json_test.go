@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -127,5 +128,40 @@ func TestPlainJSONHoles(t *testing.T) {
 		again, err := AppendPlainJSON(nil, plain)
 		require.NoError(t, err)
 		assert.Equal(t, c.dropped, string(again))
+	}
+}
+
+// TestPlainJSONMembers: ParsePlainJSONMembers bounds each member of the
+// object on its own, as the blackboard bounds each key: a member as deep
+// and as large as one value may be reads back, which ParsePlainJSON,
+// bounding the object whole, refuses.
+func TestPlainJSONMembers(t *testing.T) {
+	big := strings.Repeat("x", MaxPlainBytes/2+1)
+	tests := []struct {
+		name, src string
+		whole     string // ParsePlainJSON's error
+		members   string // ParsePlainJSONMembers's error ("": reads)
+	}{
+		{"a member of the deepest value", `{"k":` + deep(MaxPlainDepth) + `}`, "nested deeper", ""},
+		{"a member deeper than that", `{"k":` + deep(MaxPlainDepth+1) + `}`, "nested deeper", "nested deeper"},
+		{"two members of half the bytes each", `{"a":"` + big + `","b":"` + big + `"}`, "more than 64 MiB of strings", ""},
+		{"one member of more than the bytes", `{"a":["` + big + `","` + big + `"]}`, "a[2] (byte", "a[2] (byte"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParsePlainJSON([]byte(tc.src))
+			require.Error(t, err)
+			assert.ErrorIs(t, err, ErrBadSnapshot)
+			assert.Contains(t, err.Error(), tc.whole)
+			v, err := ParsePlainJSONMembers([]byte(tc.src))
+			if tc.members == "" {
+				require.NoError(t, err)
+				assert.IsType(t, &Table{}, v)
+				return
+			}
+			require.Error(t, err)
+			assert.ErrorIs(t, err, ErrBadSnapshot)
+			assert.Contains(t, err.Error(), tc.members)
+		})
 	}
 }

@@ -28,6 +28,15 @@ func ParsePlainJSONWithHoles(data []byte) (any, error) {
 	return parsePlain(plainParser{data: data, holes: true})
 }
 
+// ParsePlainJSONMembers is ParsePlainJSON for an object each of whose
+// members is a value of its own, as the blackboard's keys are: the depth
+// and the copy's bounds (MaxPlainNodes, MaxPlainBytes) apply to each
+// member's value, not to the object whole, so that every value a
+// blackboard key holds reads back.
+func ParsePlainJSONMembers(data []byte) (any, error) {
+	return parsePlain(plainParser{data: data, members: true})
+}
+
 func parsePlain(p plainParser) (any, error) {
 	p.space()
 	v, err := p.value(0)
@@ -47,6 +56,8 @@ type plainParser struct {
 	segs  []seg
 	// holes keeps null values of keys as Fields with a nil Value.
 	holes bool
+	// members reads each member of the top object as a value of its own.
+	members bool
 }
 
 // seg is one step of the path to the value being read: a key, or an
@@ -129,7 +140,11 @@ func (p *plainParser) value(depth int) (any, error) {
 	case c == '[':
 		return p.array(depth)
 	case c == '"':
-		return p.str()
+		s, err := p.str()
+		if err != nil {
+			return nil, err
+		}
+		return s, p.countBytes(len(s))
 	case c == 't' || c == 'f' || c == 'n':
 		for _, lit := range []struct {
 			s string
@@ -146,6 +161,16 @@ func (p *plainParser) value(depth int) (any, error) {
 		return nil, p.fail("unexpected end of the snapshot")
 	}
 	return nil, p.fail("unexpected %q", p.peek())
+}
+
+// countBytes counts n bytes of strings (keys and values), as a copy of
+// the value counts them, so that a value too large to copy is refused
+// here rather than when the world is saved again.
+func (p *plainParser) countBytes(n int) error {
+	if p.count.Bytes += n; p.count.Bytes > MaxPlainBytes {
+		return p.fail("more than %d MiB of strings in one snapshot value", MaxPlainBytes>>20)
+	}
+	return nil
 }
 
 func (p *plainParser) number() (any, error) {
@@ -263,7 +288,13 @@ func (p *plainParser) object(depth int) (any, error) {
 			return nil, p.fail("key %q given twice", k)
 		}
 		p.push(seg{key: k})
-		v, err := p.value(depth + 1)
+		var v any
+		if depth == 0 && p.members {
+			p.count = PlainCount{}
+			v, err = p.value(0)
+		} else if err = p.countBytes(len(k)); err == nil {
+			v, err = p.value(depth + 1)
+		}
 		p.pop()
 		if err != nil {
 			return nil, err
@@ -316,7 +347,7 @@ func (p *plainParser) tagged(tag string, depth int) (any, error) {
 		if err != nil {
 			return nil, p.fail("$bytes: %v", err)
 		}
-		return string(b), nil
+		return string(b), p.countBytes(len(b))
 	case "$vec3":
 		v, err := p.value(depth + 1)
 		t, ok := v.(*Table)
