@@ -44,10 +44,11 @@ func TestAbsurdClockFlags(t *testing.T) {
 	}
 }
 
-func TestSaveTargetCheckedFirst(t *testing.T) {
+func TestOutputFilesCheckedFirst(t *testing.T) {
 	// A --save that could not be written is refused before any frame runs
 	// (nothing printed, exit 2), never after a long run; the scene being
-	// run is never overwritten, while a snapshot being continued may be.
+	// run is never overwritten, while a snapshot being continued may be by
+	// --save, never by --profile's trace.
 	dir := t.TempDir()
 	require.NoError(t, os.CopyFS(dir, os.DirFS("testdata/order")))
 	scene := filepath.Join(dir, "scene.json")
@@ -72,10 +73,28 @@ func TestSaveTargetCheckedFirst(t *testing.T) {
 			assert.Equal(t, original, got)
 		})
 	}
+	// A trace never overwrites the world being run, nor the snapshot saved.
+	for _, args := range [][]string{
+		{"--profile", scene},
+		{"--profile", filepath.Join(dir, "w.json"), "--save", filepath.Join(dir, "w.json")},
+	} {
+		res := luahostRun(t, append([]string{"run", scene, "--frames", "3"}, args...)...)
+		assert.Equal(t, 2, res.code, res.stderr)
+		assert.Empty(t, res.stdout, "no frame ran")
+		assert.Contains(t, res.stderr, "usage")
+	}
+	res := luahostRun(t, "run", scene, "--profile", scene)
+	assert.Contains(t, res.stderr, "--profile "+scene+": is the world being run, which the trace would overwrite; write it to another file")
+	got, err := os.ReadFile(scene)
+	require.NoError(t, err)
+	assert.Equal(t, original, got)
 	// A snapshot continued and saved over itself is the usual workflow.
 	world := filepath.Join(dir, "world.json")
-	res := luahostRun(t, "run", scene, "--frames", "1", "--save", world)
+	res = luahostRun(t, "run", scene, "--frames", "1", "--save", world)
 	require.Equal(t, 0, res.code, res.stderr)
 	res = luahostRun(t, "run", world, "--frames", "1", "--save", world)
 	assert.Equal(t, 0, res.code, res.stderr)
+	res = luahostRun(t, "run", world, "--frames", "1", "--profile", world)
+	assert.Equal(t, 2, res.code, res.stderr)
+	assert.Contains(t, res.stderr, "is the world being run")
 }

@@ -124,6 +124,10 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 		return bad("--zones cannot be combined with --inspect")
 	case f.zones > 0 && f.profile != "":
 		return bad("--zones cannot be combined with --profile")
+	case f.profile != "" && sameFile(f.profile, pos[0]):
+		return bad("--profile %s: is the world being run, which the trace would overwrite; write it to another file", f.profile)
+	case f.profile != "" && sf.save != "" && (f.profile == sf.save || sameFile(f.profile, sf.save)):
+		return bad("--profile and --save name the same file")
 	}
 	realtime := f.watch || f.inspect.addr != ""
 	if realtime && !f.set["dt"] {

@@ -149,13 +149,11 @@ func scriptsDirFrom(file, dir string) (string, error) {
 // being run (from), which saving would overwrite. Saving over the
 // snapshot being continued is allowed.
 func checkSaveTarget(save, from string, fromSnapshot bool) error {
-	if info, err := os.Stat(save); err == nil {
-		if info.IsDir() {
-			return fmt.Errorf("--save %s: is a folder", save)
-		}
-		if in, err := os.Stat(from); err == nil && !fromSnapshot && os.SameFile(info, in) {
-			return fmt.Errorf("--save %s: is the scene being run, which the snapshot would overwrite; save to another file", save)
-		}
+	if info, err := os.Stat(save); err == nil && info.IsDir() {
+		return fmt.Errorf("--save %s: is a folder", save)
+	}
+	if !fromSnapshot && sameFile(save, from) {
+		return fmt.Errorf("--save %s: is the scene being run, which the snapshot would overwrite; save to another file", save)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(save), "."+filepath.Base(save)+".*")
 	if err != nil {
@@ -163,6 +161,16 @@ func checkSaveTarget(save, from string, fromSnapshot bool) error {
 	}
 	_ = tmp.Close()
 	return os.Remove(tmp.Name())
+}
+
+// sameFile reports whether the paths a and b name one existing file.
+func sameFile(a, b string) bool {
+	ia, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	ib, err := os.Stat(b)
+	return err == nil && os.SameFile(ia, ib)
 }
 
 // writeFile writes data to path through a temporary file in the same
