@@ -113,6 +113,11 @@ type Net struct {
 	frames    int
 	connected bool
 	heldSaid  bool
+	// unsendable are the held handoffs NATS refused outright (larger
+	// than its max_payload), said once each; saveSaid is set once the
+	// zone said a checkpoint could not be saved, until one is.
+	unsendable map[string]bool
+	saveSaid   bool
 	// ownersSaid is set once the zone said it cannot read owner records.
 	ownersSaid bool
 	rejoined   bool
@@ -202,7 +207,7 @@ func Dial(opts NetOptions) (*Net, error) {
 	if opts.Timeout == 0 {
 		opts.Timeout = 2 * time.Second
 	}
-	n := &Net{opts: opts, ids: make(map[runtime.Handle]netID), byID: make(map[string]runtime.Handle), transit: make(map[string]handoff),
+	n := &Net{opts: opts, ids: make(map[runtime.Handle]netID), byID: make(map[string]runtime.Handle), transit: make(map[string]handoff), unsendable: make(map[string]bool),
 		where: make(map[string]int), lastSeen: make(map[string]writeStamp),
 		written: make(map[string]int), connected: true, note: make(chan struct{}, 1)}
 	nc, err := nats.Connect(opts.URL, nats.Name(fmt.Sprintf("luahost %s zone %d", opts.World, opts.Zone)),

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/luahost/luahost/luabind"
@@ -371,8 +372,17 @@ func (n *Net) send() {
 	}
 	futures := make([]jetstream.PubAckFuture, len(n.held))
 	for i, h := range n.held {
-		if data, err := json.Marshal(h); err == nil {
-			futures[i], _ = n.js.PublishAsync(n.opts.handoffs(h.To), data, jetstream.WithMsgID(h.ID+"-"+strconv.FormatUint(h.Count, 10)))
+		data, err := json.Marshal(h)
+		if err == nil {
+			futures[i], err = n.js.PublishAsync(n.opts.handoffs(h.To), data, jetstream.WithMsgID(h.ID+"-"+strconv.FormatUint(h.Count, 10)))
+		}
+		if err != nil && !n.unsendable[h.ID] {
+			n.unsendable[h.ID] = true
+			hint := ""
+			if errors.Is(err, nats.ErrMaxPayload) {
+				hint = fmt.Sprintf(" (%d bytes; raise the server's max_payload)", len(data))
+			}
+			fmt.Fprintf(n.opts.Log, "zone %d: handoff of %s to zone %d cannot be sent, held: %v%s\n", n.opts.Zone, h.ID, h.To, err, hint)
 		}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
@@ -390,6 +400,7 @@ func (n *Net) send() {
 		}
 		if stored {
 			n.transit[h.ID] = h
+			delete(n.unsendable, h.ID)
 		} else {
 			still = append(still, h)
 		}

@@ -166,3 +166,28 @@ func TestNetBadCheckpoint(t *testing.T) {
 		})
 	}
 }
+
+// TestNetTooLarge: an entity larger than NATS takes in one message stays
+// with its sender, held, and the zone says why once (not every frame);
+// so does a checkpoint that cannot be stored.
+func TestNetTooLarge(t *testing.T) {
+	srv := startNATS(t)
+	layout := zones.Layout{Edges: []float64{0}}
+	log := newLineWriter()
+	z0 := netZone(t, srv.url(), "large", 0, layout, []ent{{x: -2.5, scripts: []string{"hoard"}}}, io.Discard, log)
+	z1 := netZone(t, srv.url(), "large", 1, layout, nil, io.Discard, io.Discard)
+	for range 45 {
+		require.NoError(t, z0.Step(1.0/60))
+		require.NoError(t, z1.Step(1.0/60))
+	}
+	require.NoError(t, z1.Take())
+	assert.Equal(t, []string{"z0-1"}, z0.Transit(), "the sender holds the entity")
+	assert.Equal(t, 0, z1.Entities())
+	require.NoError(t, z0.Close())
+	require.NoError(t, z1.Close())
+	out := log.String()
+	assert.Equal(t, 1, strings.Count(out, "zone 0: handoff of z0-1 to zone 1 cannot be sent, held: nats: maximum payload exceeded ("), out)
+	assert.Contains(t, out, "bytes; raise the server's max_payload)")
+	assert.Equal(t, 1, strings.Count(out, "zone 0: checkpoint not saved: "), out)
+	assert.Contains(t, out, "trying again every frame")
+}

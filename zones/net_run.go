@@ -367,9 +367,21 @@ func (n *Net) save() {
 	ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
 	defer cancel()
 	if _, err := n.saves.Put(ctx, "zone-"+strconv.Itoa(n.opts.Zone), buf.Bytes()); err != nil {
-		fmt.Fprintf(n.opts.Log, "zone %d: checkpoint not saved: %v\n", n.opts.Zone, err)
+		// Tried again every frame, said once.
+		if !n.saveSaid {
+			hint := ""
+			if errors.Is(err, nats.ErrMaxPayload) {
+				hint = fmt.Sprintf(" (%d bytes; raise the server's max_payload)", buf.Len())
+			}
+			fmt.Fprintf(n.opts.Log, "zone %d: checkpoint not saved: %v%s; trying again every frame\n", n.opts.Zone, err, hint)
+			n.saveSaid = true
+		}
 		n.frames--
 		return
+	}
+	if n.saveSaid {
+		fmt.Fprintf(n.opts.Log, "zone %d: checkpoint saved\n", n.opts.Zone)
+		n.saveSaid = false
 	}
 	if n.seq > 0 {
 		if s, err := n.js.Stream(ctx, n.opts.stream()); err == nil {
