@@ -35,6 +35,11 @@ const (
 	maxStreams = 64
 )
 
+// streamWriteTimeout bounds each write to an event stream: a client that
+// stops reading (a frozen tab, a stalled connection) is dropped after it,
+// freeing its place among maxStreams. A variable for the tests.
+var streamWriteTimeout = 10 * time.Second
+
 // errTooManyStreams answers a stream past maxStreams.
 var errTooManyStreams = &apiError{http.StatusServiceUnavailable, fmt.Sprintf("%d event streams are open already; close one first", maxStreams)}
 
@@ -260,8 +265,7 @@ func (in *Inspector) publish(kind string, v any) {
 // "dropped" (how many events a lagging client lost). A new stream starts
 // with the recent errors and reloads.
 func (in *Inspector) stream(w http.ResponseWriter, r *http.Request) {
-	flusher, ok := w.(http.Flusher)
-	if !ok {
+	if _, ok := w.(http.Flusher); !ok {
 		fail(w, http.StatusInternalServerError, "this server cannot stream")
 		return
 	}
@@ -271,10 +275,18 @@ func (in *Inspector) stream(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer in.hub.unsubscribe(s)
+	rc := http.NewResponseController(w)
+	// flush sends what was written; false when the client is gone or
+	// stopped reading for streamWriteTimeout.
+	flush := func() bool { return rc.Flush() == nil }
+	deadline := func() { _ = rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout)) }
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.WriteHeader(http.StatusOK)
+	deadline()
 	fmt.Fprint(w, "retry: 1000\n\n")
-	flusher.Flush()
+	if !flush() {
+		return
+	}
 	ping := time.NewTicker(keepAlive)
 	defer ping.Stop()
 	var lastFrame time.Time
@@ -282,8 +294,11 @@ func (in *Inspector) stream(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-s.wake:
 		case <-ping.C:
+			deadline()
 			fmt.Fprint(w, ": ping\n\n")
-			flusher.Flush()
+			if !flush() {
+				return
+			}
 			continue
 		case <-r.Context().Done():
 			return
@@ -291,6 +306,7 @@ func (in *Inspector) stream(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		events, frame, dropped := in.hub.next(s)
+		deadline()
 		if dropped > 0 {
 			fmt.Fprintf(w, "event: dropped\ndata: %d\n\n", dropped)
 		}
@@ -310,9 +326,12 @@ func (in *Inspector) stream(w http.ResponseWriter, r *http.Request) {
 				}
 			}
 			lastFrame = time.Now()
+			deadline()
 			fmt.Fprintf(w, "event: frame\ndata: %s\n\n", frame)
 		}
-		flusher.Flush()
+		if !flush() {
+			return
+		}
 	}
 }
 

@@ -3,8 +3,11 @@ package inspect
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
@@ -155,4 +158,40 @@ func TestStreamLimit(t *testing.T) {
 		streams = append(streams, resp)
 		return true
 	}, 5*time.Second, 10*time.Millisecond, "a stream closed, a new one opens")
+}
+
+// smallBuffers is a listener whose connections have small send buffers,
+// so that a client that does not read stalls the server's writes soon.
+type smallBuffers struct{ net.Listener }
+
+func (l smallBuffers) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if tc, ok := c.(*net.TCPConn); ok {
+		_ = tc.SetWriteBuffer(4096)
+	}
+	return c, err
+}
+
+// TestStreamStalledClient: a client that opens a stream and stops
+// reading is dropped once a write to it has waited streamWriteTimeout,
+// freeing its place among maxStreams, while the world runs on.
+func TestStreamStalledClient(t *testing.T) {
+	old := streamWriteTimeout
+	streamWriteTimeout = 100 * time.Millisecond
+	t.Cleanup(func() { streamWriteTimeout = old })
+	w := newWorld(t, Options{}, 2*time.Millisecond)
+	srv := httptest.NewUnstartedServer(w.in)
+	srv.Listener = smallBuffers{srv.Listener}
+	srv.Start()
+	t.Cleanup(srv.Close)
+	c, err := net.Dial("tcp", srv.Listener.Addr().String())
+	require.NoError(t, err)
+	t.Cleanup(func() { c.Close() })
+	require.NoError(t, c.(*net.TCPConn).SetReadBuffer(2048))
+	_, err = fmt.Fprintf(c, "GET /api/stream HTTP/1.1\r\nHost: %s\r\n\r\n", srv.Listener.Addr())
+	require.NoError(t, err)
+	require.Eventually(t, func() bool { return w.in.hub.active.Load() == 1 }, 5*time.Second, 5*time.Millisecond, "the stream opened")
+	// The client reads nothing: the server's writes stall, then time out.
+	require.Eventually(t, func() bool { return w.in.hub.active.Load() == 0 }, 20*time.Second, 10*time.Millisecond, "the stalled stream was dropped")
+	assert.Positive(t, w.frame(), "the world ran on")
 }
