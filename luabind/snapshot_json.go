@@ -55,7 +55,7 @@ func formatError(format string) error {
 }
 
 // ParseSnapshot reads a snapshot's JSON form strictly: unknown fields,
-// values of the wrong type, malformed plain data and trailing data are
+// a field of the document given twice, values of the wrong type, malformed plain data and trailing data are
 // errors naming where they are (line:col, or the entity and the path of
 // the value). The "format" field selects the reader: this version reads
 // luahost-snapshot/1 and refuses any other format, a newer one with an
@@ -103,6 +103,9 @@ func readFormat(data []byte) (string, error) {
 func parseV1(data []byte) (*Snapshot, error) {
 	snap := &Snapshot{}
 	if err := strictDecode(data, (*snapshotFields)(snap)); err == nil {
+		if key, at := topDuplicate(data); at >= 0 {
+			return nil, snapshotAt(data, at, fmt.Sprintf("the field %s is given twice", key))
+		}
 		return snap, nil
 	}
 	var doc struct {
@@ -121,6 +124,43 @@ func parseV1(data []byte) (*Snapshot, error) {
 		}
 	}
 	return snap, nil
+}
+
+// topDuplicate returns the first key that the document's top object, a
+// valid JSON object, gives twice, and its offset; -1 if none does.
+// encoding/json would quietly keep the last value (a second "entities"
+// would replace the first). One pass over the bytes, no allocation but
+// the keys'.
+func topDuplicate(data []byte) (string, int64) {
+	seen := make(map[string]bool)
+	depth, keyNext := 0, false
+	for i := 0; i < len(data); i++ {
+		switch data[i] {
+		case '"':
+			start := i
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					i++
+				}
+			}
+			if depth == 1 && keyNext {
+				key := string(data[start : i+1])
+				if seen[key] {
+					return key, int64(start)
+				}
+				seen[key] = true
+				keyNext = false
+			}
+		case '{', '[':
+			depth++
+			keyNext = depth == 1
+		case '}', ']':
+			depth--
+		case ',':
+			keyNext = depth == 1
+		}
+	}
+	return "", -1
 }
 
 // snapshotFields is Snapshot without its methods, for parseV1.

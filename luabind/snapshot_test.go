@@ -122,6 +122,8 @@ func TestRestoreBadSnapshots(t *testing.T) {
 		{"slots past 32 bits", `"slots":13`, `"slots":4294967296`, "slots: want an integer from 0 to 4294967295, not a JSON number"},
 		{"negative frame", `"frame":20`, `"frame":-1`, "frame: want an integer from 0 to 18446744073709551615, not a JSON number"},
 		{"script not a string", `"script":"snapshot/critter"`, `"script":5`, "instances.script: want a string, not a JSON number"},
+		{"field given twice", `"frame":20`, `"frame":20,"frame":21`, `line 1, col 43: the field "frame" is given twice`},
+		{"entities given twice", `"entities":[`, `"entities":[],"entities":[`, `the field "entities" is given twice`},
 		{"time not a number", `"time":`, `"time":{"$number":"nan"},"x":`, "time: want a number, not a JSON object"},
 		{"unknown field", `"frame":20`, `"frame":20,"frames":3`, `unknown field "frames"`},
 		{"unknown script", `"script":"snapshot/critter"`, `"script":"snapshot/nope"`, `unknown script "snapshot/nope"`},
