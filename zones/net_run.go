@@ -102,14 +102,30 @@ func (n *Net) listen() error {
 	if err := n.consume(); err != nil {
 		return err
 	}
-	sub, err := n.nc.Subscribe(n.opts.subject("broadcast"), func(m *nats.Msg) {
-		var c netCast
-		if err := json.Unmarshal(m.Data, &c); err != nil {
-			fmt.Fprintf(n.opts.Log, "zone %d: a broadcast message that is not one, skipped: %v\n", n.opts.Zone, err)
+	if err := subscribeJSON(n, "broadcast", func(c netCast) { n.casts = append(n.casts, c) }); err != nil {
+		return err
+	}
+	if err := subscribeJSON(n, "blackboard", func(w netWrite) { n.writes = append(n.writes, w) }); err != nil {
+		return err
+	}
+	if err := n.watchOwners(ctx); err != nil {
+		return err
+	}
+	return n.nc.Flush()
+}
+
+// subscribeJSON subscribes n to its subject kind (see subject), decodes
+// every message as a T and keeps it with keep, under n's lock, for the
+// driving goroutine; a message that is not a T is logged and skipped.
+func subscribeJSON[T any](n *Net, kind string, keep func(T)) error {
+	sub, err := n.nc.Subscribe(n.opts.subject(kind), func(m *nats.Msg) {
+		var v T
+		if err := json.Unmarshal(m.Data, &v); err != nil {
+			fmt.Fprintf(n.opts.Log, "zone %d: a %s message that is not one, skipped: %v\n", n.opts.Zone, kind, err)
 			return
 		}
 		n.mu.Lock()
-		n.casts = append(n.casts, c)
+		keep(v)
 		n.mu.Unlock()
 		n.signal()
 	})
@@ -117,24 +133,7 @@ func (n *Net) listen() error {
 		return err
 	}
 	n.subs = append(n.subs, sub)
-	if sub, err = n.nc.Subscribe(n.opts.subject("blackboard"), func(m *nats.Msg) {
-		var w netWrite
-		if err := json.Unmarshal(m.Data, &w); err != nil {
-			fmt.Fprintf(n.opts.Log, "zone %d: a blackboard message that is not one, skipped: %v\n", n.opts.Zone, err)
-			return
-		}
-		n.mu.Lock()
-		n.writes = append(n.writes, w)
-		n.mu.Unlock()
-		n.signal()
-	}); err != nil {
-		return err
-	}
-	n.subs = append(n.subs, sub)
-	if err := n.watchOwners(ctx); err != nil {
-		return err
-	}
-	return n.nc.Flush()
+	return nil
 }
 
 // watchOwners follows the changes of the owner records, until ctx ends.
