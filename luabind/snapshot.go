@@ -298,10 +298,5 @@ func (b BlackboardJSON) MarshalJSON() ([]byte, error) { return runtime.AppendPla
 // UnmarshalJSON decodes the blackboard's object, each key's value on its
 // own.
 func (b *BlackboardJSON) UnmarshalJSON(data []byte) error {
-	v, err := runtime.ParsePlainJSONMembers(data)
-	if err != nil {
-		return err
-	}
-	b.Value = v
-	return nil
+	return parseInto(&b.Value, data, runtime.ParsePlainJSONMembers)
 }

@@ -75,11 +75,17 @@ func (s SelfJSON) MarshalJSON() ([]byte, error) { return runtime.AppendPlainJSON
 // UnmarshalJSON decodes plain data into s.Value, keeping null values of
 // keys as holes.
 func (s *SelfJSON) UnmarshalJSON(b []byte) error {
-	v, err := runtime.ParsePlainJSONWithHoles(b)
+	return parseInto(&s.Value, b, runtime.ParsePlainJSONWithHoles)
+}
+
+// parseInto sets *v to what parse reads from b; on an error *v is left
+// as it was.
+func parseInto(v *any, b []byte, parse func([]byte) (any, error)) error {
+	p, err := parse(b)
 	if err != nil {
 		return err
 	}
-	s.Value = v
+	*v = p
 	return nil
 }
 

@@ -54,23 +54,7 @@ func newWorld(t testing.TB, layout zones.Layout, ents []ent, out io.Writer) (*zo
 			return err
 		}
 		join(h)
-		for _, e := range ents {
-			p := runtime.Vec3{X: e.x, Y: e.y}
-			if layout.Zone(p) != i {
-				continue
-			}
-			at := runtime.Identity()
-			at.Position = p
-			hd := rt.SpawnAt(at)
-			if e.name != "" {
-				require.NoError(t, rt.SetName(hd, e.name))
-			}
-			for _, s := range e.scripts {
-				_, err := h.Attach(hd, s, e.props)
-				require.NoError(t, err)
-			}
-			require.NoError(t, rt.Activate(hd))
-		}
+		place(t, rt, h, layout, i, ents)
 		return nil
 	})
 	require.NoError(t, err)
@@ -94,4 +78,27 @@ func output(t testing.TB, layout zones.Layout, ents []ent, frames int) (string, 
 	run(t, w, frames)
 	require.NoError(t, w.Close())
 	return out.String(), log.all()
+}
+
+// place spawns, activated and with their scripts, the entities of ents
+// whose position is in zone i's strip of layout.
+func place(t testing.TB, rt *runtime.Runtime, h *luabind.Host, layout zones.Layout, i int, ents []ent) {
+	t.Helper()
+	for _, e := range ents {
+		p := runtime.Vec3{X: e.x, Y: e.y}
+		if layout.Zone(p) != i {
+			continue
+		}
+		at := runtime.Identity()
+		at.Position = p
+		hd := rt.SpawnAt(at)
+		if e.name != "" {
+			require.NoError(t, rt.SetName(hd, e.name))
+		}
+		for _, s := range e.scripts {
+			_, err := h.Attach(hd, s, e.props)
+			require.NoError(t, err)
+		}
+		require.NoError(t, rt.Activate(hd))
+	}
 }

@@ -141,23 +141,7 @@ func netZone(t testing.TB, url, world string, i int, layout zones.Layout, ents [
 	if snap != nil {
 		require.NoError(t, h.Restore(snap))
 	} else {
-		for _, e := range ents {
-			p := runtime.Vec3{X: e.x, Y: e.y}
-			if layout.Zone(p) != i {
-				continue
-			}
-			at := runtime.Identity()
-			at.Position = p
-			hd := rt.SpawnAt(at)
-			if e.name != "" {
-				require.NoError(t, rt.SetName(hd, e.name))
-			}
-			for _, s := range e.scripts {
-				_, err := h.Attach(hd, s, e.props)
-				require.NoError(t, err)
-			}
-			require.NoError(t, rt.Activate(hd))
-		}
+		place(t, rt, h, layout, i, ents)
 	}
 	require.NoError(t, n.Start(h))
 	return n
