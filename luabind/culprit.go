@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"strings"
 
-	lua "github.com/yuin/gopher-lua"
+	"github.com/luahost/luahost/luabind/internal/laux"
 
-	"github.com/luahost/luahost/luabind/internal/lstring"
+	lua "github.com/yuin/gopher-lua"
 )
 
 // The error mapper proper: it runs while gopher-lua raises an error, with
@@ -211,16 +211,9 @@ func isNumeric(v lua.LValue) bool {
 	case lua.LNumber:
 		return true
 	case lua.LString:
-		return readsAsNumber(string(x))
+		return laux.ReadsAsNumber(string(x))
 	}
 	return false
-}
-
-// readsAsNumber reports whether s reads as a number, as Lua 5.1's
-// lexer and tonumber read one (lstring.ToNumber).
-func readsAsNumber(s string) bool {
-	_, ok := lstring.ToNumber(s)
-	return ok
 }
 
 // argError renumbers and renames "bad argument #n to f (...)" raised by a

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/luahost/luahost/luabind/internal/compile"
+
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/parse"
 
@@ -62,14 +64,14 @@ func compileError(script, file string, src []byte, err error) *LoadError {
 	if ae, ok := err.(*lua.ApiError); ok && ae.Cause != nil {
 		err = ae.Cause
 	}
-	var se *syntaxError
+	var se *compile.SyntaxError
 	if errors.As(err, &se) {
-		return &LoadError{Script: script, File: file, Line: se.line, Message: bound(fmt.Sprintf("%s:%d: %s", file, se.line, se.msg))}
+		return &LoadError{Script: script, File: file, Line: se.Line, Message: bound(fmt.Sprintf("%s:%d: %s", file, se.Line, se.Msg))}
 	}
 	var pe *parse.Error
 	if errors.As(err, &pe) {
-		if se := checkSyntax(string(src)); se != nil {
-			return &LoadError{Script: script, File: file, Line: se.line, Message: bound(fmt.Sprintf("%s:%d: %s", file, se.line, se.msg))}
+		if se := compile.CheckSyntax(string(src)); se != nil {
+			return &LoadError{Script: script, File: file, Line: se.Line, Message: bound(fmt.Sprintf("%s:%d: %s", file, se.Line, se.Msg))}
 		}
 		msg := strings.TrimSpace(pe.Message)
 		line := pe.Pos.Line

@@ -9,6 +9,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/luahost/luahost/luabind/internal/compile"
+	"github.com/luahost/luahost/luabind/internal/laux"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/luahost/luahost/runtime"
@@ -145,10 +148,10 @@ func (h *Host) Eval(inst *runtime.Instance, code string) (Eval, error) {
 func (st *state) compileSnippet(code string) (*lua.LFunction, *runtime.ScriptError) {
 	const head = "local self, ctx = ...; "
 	maxString := st.host.maxString()
-	proto, err := compileChunk(head+"return "+code, EvalChunk, maxString)
+	proto, err := compile.Compile(head+"return "+code, EvalChunk, maxString)
 	if err != nil {
 		src := head + code
-		if proto, err = compileChunk(src, EvalChunk, maxString); err != nil {
+		if proto, err = compile.Compile(src, EvalChunk, maxString); err != nil {
 			le := compileError(st.script.name, EvalChunk, []byte(src), err)
 			return nil, &runtime.ScriptError{Script: st.script.name, File: EvalChunk, Line: le.Line,
 				Callback: EvalChunk, Message: le.Message, Err: le}
@@ -212,7 +215,7 @@ func (r *renderer) value(v lua.LValue, depth int) {
 	case lua.LBool:
 		r.write(strconv.FormatBool(bool(x)))
 	case lua.LNumber:
-		r.write(formatNumber(x))
+		r.write(laux.FormatNumber(x))
 	case lua.LString:
 		r.write(strconv.Quote(string(x)))
 	case *lua.LUserData:
@@ -232,7 +235,7 @@ func (r *renderer) value(v lua.LValue, depth int) {
 // other keys sorted (strings first, by name), at most maxRenderItems.
 func (r *renderer) table(t *lua.LTable, depth int) {
 	if p, ok := vecOf(t); ok && isVec(t) {
-		r.write(fmt.Sprintf("vec3(%s, %s, %s)", formatNumber(lua.LNumber(p.X)), formatNumber(lua.LNumber(p.Y)), formatNumber(lua.LNumber(p.Z))))
+		r.write(fmt.Sprintf("vec3(%s, %s, %s)", laux.FormatNumber(lua.LNumber(p.X)), laux.FormatNumber(lua.LNumber(p.Y)), laux.FormatNumber(lua.LNumber(p.Z))))
 		return
 	}
 	if depth >= maxRenderDepth {
@@ -277,7 +280,7 @@ func (r *renderer) table(t *lua.LTable, depth int) {
 		if !sep() {
 			return
 		}
-		if s, ok := k.(lua.LString); ok && isLuaName(string(s)) {
+		if s, ok := k.(lua.LString); ok && compile.IsName(string(s)) {
 			r.write(string(s))
 		} else {
 			r.write("[")

@@ -15,6 +15,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/luahost/luahost/luabind/internal/compile"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/luahost/luahost/luabind/internal/lstring"
@@ -336,7 +338,7 @@ func (h *Host) beforeStep() {
 // that was registered before is refused with an error, and nothing
 // changes.
 func (h *Host) Register(name string, fn Func) error {
-	if !isLuaName(name) {
+	if !compile.IsName(name) {
 		return fmt.Errorf("register %q: not a valid Lua name", name)
 	}
 	if h.closed {
@@ -556,7 +558,7 @@ func (c *Chunks) compile(script, file string, src []byte, maxString int) (*lua.F
 	if ok && ch.sum == sum {
 		return ch.proto, nil
 	}
-	proto, err := compileChunk(string(src), file, maxString)
+	proto, err := compile.Compile(string(src), file, maxString)
 	if err != nil {
 		return nil, compileError(script, file, src, err)
 	}

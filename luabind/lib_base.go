@@ -5,9 +5,9 @@ import (
 	"math"
 	"strings"
 
-	lua "github.com/yuin/gopher-lua"
+	"github.com/luahost/luahost/luabind/internal/laux"
 
-	"github.com/luahost/luahost/luabind/internal/lstring"
+	lua "github.com/yuin/gopher-lua"
 )
 
 // The sandbox's own base functions, where gopher-lua's differ from
@@ -94,7 +94,7 @@ func luaToNumber(L *lua.LState) int {
 			L.Push(v)
 			return 1
 		case lua.LString:
-			if n, ok := lstring.ToNumber(string(v)); ok {
+			if n, ok := laux.ToNumber(string(v)); ok {
 				L.Push(lua.LNumber(n))
 				return 1
 			}
@@ -106,7 +106,7 @@ func luaToNumber(L *lua.LState) int {
 	if base < 2 || base > 36 {
 		L.ArgError(2, "base out of range")
 	}
-	if n, ok := lstring.ToUnsigned(s, base); ok {
+	if n, ok := laux.ToUnsigned(s, base); ok {
 		L.Push(lua.LNumber(n))
 		return 1
 	}
@@ -126,7 +126,7 @@ func luaError(L *lua.LState) int {
 		L.Error(lua.LString(where(L, level)+string(msg)), 0)
 	case lua.LNumber:
 		if pos := where(L, level); pos != "" {
-			L.Error(lua.LString(pos+formatNumber(msg)), 0)
+			L.Error(lua.LString(pos+laux.FormatNumber(msg)), 0)
 		}
 	}
 	L.Error(v, 0)
@@ -165,7 +165,7 @@ func luaAssert(L *lua.LState) int {
 	case lua.LString:
 		msg = string(v)
 	case lua.LNumber:
-		msg = formatNumber(v)
+		msg = laux.FormatNumber(v)
 	default:
 		L.TypeError(2, lua.LTString)
 	}
@@ -249,7 +249,7 @@ func optInt(L *lua.LState, n, def int) int {
 	case *lua.LNilType:
 		return def
 	case lua.LString:
-		if f, ok := lstring.ToNumber(string(v)); ok {
+		if f, ok := laux.ToNumber(string(v)); ok {
 			return int(f)
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/luahost/luahost/luabind/internal/laux"
+
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -68,7 +70,7 @@ func debugTraceback(L *lua.LState) int {
 		b.WriteString(string(msg))
 		b.WriteByte('\n')
 	case lua.LNumber:
-		b.WriteString(formatNumber(msg))
+		b.WriteString(laux.FormatNumber(msg))
 		b.WriteByte('\n')
 	default:
 		L.Push(msg)

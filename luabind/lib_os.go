@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
-	lua "github.com/yuin/gopher-lua"
+	"github.com/luahost/luahost/luabind/internal/laux"
 
-	"github.com/luahost/luahost/luabind/internal/lstring"
+	lua "github.com/yuin/gopher-lua"
 )
 
 // The sandbox's os library (SPEC 4.4, 4.7): the clock and the calendar
@@ -48,7 +48,7 @@ func osTime(L *lua.LState) int {
 			return int(n)
 		}
 		if s, ok := t.RawGetString(key).(lua.LString); ok {
-			if n, ok := lstring.ToNumber(string(s)); ok {
+			if n, ok := laux.ToNumber(string(s)); ok {
 				return int(n)
 			}
 		}

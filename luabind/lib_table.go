@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/luahost/luahost/luabind/internal/laux"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/luahost/luahost/luabind/internal/lstring"
@@ -79,8 +81,8 @@ func tableForeach(L *lua.LState) int {
 func tableForeachi(L *lua.LState) int {
 	t := L.CheckTable(1)
 	f := L.CheckFunction(2)
-	for i := 1; i <= tableLen(t); i++ {
-		if r := callPair(L, f, lua.LNumber(i), rawGetInt(t, i)); r != lua.LNil {
+	for i := 1; i <= laux.TableLen(t); i++ {
+		if r := callPair(L, f, lua.LNumber(i), laux.RawGetInt(t, i)); r != lua.LNil {
 			L.Push(r)
 			return 1
 		}
@@ -102,7 +104,7 @@ func callPair(L *lua.LState, f *lua.LFunction, k, v lua.LValue) lua.LValue {
 // last element), shifting up the elements from pos on.
 func tableInsert(L *lua.LState) int {
 	t := L.CheckTable(1)
-	e := tableLen(t) + 1
+	e := laux.TableLen(t) + 1
 	switch L.GetTop() {
 	case 2:
 		t.RawSetInt(e, L.Get(2))
@@ -111,7 +113,7 @@ func tableInsert(L *lua.LState) int {
 		e = max(e, pos)
 		p := poller{L: L}
 		for i := e; i > pos; i-- {
-			t.RawSetInt(i, rawGetInt(t, i-1))
+			t.RawSetInt(i, laux.RawGetInt(t, i-1))
 			p.tick()
 		}
 		t.RawSetInt(pos, L.Get(3))
@@ -126,15 +128,15 @@ func tableInsert(L *lua.LState) int {
 // nothing.
 func tableRemove(L *lua.LState) int {
 	t := L.CheckTable(1)
-	e := tableLen(t)
+	e := laux.TableLen(t)
 	pos := optInt(L, 2, e)
 	if e == 0 {
 		return 0
 	}
-	L.Push(rawGetInt(t, pos))
+	L.Push(laux.RawGetInt(t, pos))
 	p := poller{L: L}
 	for ; pos < e; pos++ {
-		t.RawSetInt(pos, rawGetInt(t, pos+1))
+		t.RawSetInt(pos, laux.RawGetInt(t, pos+1))
 		p.tick()
 	}
 	t.RawSetInt(e, lua.LNil)
@@ -149,18 +151,18 @@ func tableConcat(L *lua.LState, maxSize int) int {
 	t := L.CheckTable(1)
 	sep := L.OptString(2, "")
 	i := optInt(L, 3, 1)
-	j := optInt(L, 4, tableLen(t))
+	j := optInt(L, 4, laux.TableLen(t))
 	if i > j {
 		L.Push(lua.LString(""))
 		return 1
 	}
 	p := poller{L: L}
 	piece := func(k int) string {
-		switch v := rawGetInt(t, k).(type) {
+		switch v := laux.RawGetInt(t, k).(type) {
 		case lua.LString:
 			return string(v)
 		case lua.LNumber:
-			return formatNumber(v)
+			return laux.FormatNumber(v)
 		}
 		raise(L, fmt.Sprintf("invalid value (at index %d) in table for 'concat'", k))
 		return ""
@@ -209,7 +211,7 @@ func tableSort(L *lua.LState) int {
 	default:
 		L.TypeError(2, lua.LTFunction)
 	}
-	s.sort(1, tableLen(t))
+	s.sort(1, laux.TableLen(t))
 	return 0
 }
 
@@ -234,7 +236,7 @@ func (s *sorter) less(a, b lua.LValue) bool {
 	return r
 }
 
-func (s *sorter) get(i int) lua.LValue { return rawGetInt(s.t, i) }
+func (s *sorter) get(i int) lua.LValue { return laux.RawGetInt(s.t, i) }
 
 func (s *sorter) swap(i, j int) {
 	a, b := s.get(i), s.get(j)
@@ -304,7 +306,7 @@ func (s *sorter) sort(lo, up int) {
 func boundedUnpack(L *lua.LState) int {
 	t := L.CheckTable(1)
 	i := optInt(L, 2, 1)
-	j := optInt(L, 3, tableLen(t))
+	j := optInt(L, 3, laux.TableLen(t))
 	if i > j {
 		return 0
 	}
@@ -315,17 +317,7 @@ func boundedUnpack(L *lua.LState) int {
 	base := L.GetTop()
 	L.SetTop(base + n)
 	for k := range n {
-		L.Replace(base+1+k, rawGetInt(t, i+k))
+		L.Replace(base+1+k, laux.RawGetInt(t, i+k))
 	}
 	return n
-}
-
-// rawGetInt returns t[k] without metamethods, wherever gopher-lua keeps
-// it: keys from lua.MaxArrayIndex on live in the hash part, which
-// LTable.RawGetInt does not look at.
-func rawGetInt(t *lua.LTable, k int) lua.LValue {
-	if v := t.RawGetInt(k); v != lua.LNil || (k >= 1 && k < lua.MaxArrayIndex) {
-		return v
-	}
-	return t.RawGetH(lua.LNumber(k))
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/luahost/luahost/luabind/internal/laux"
+
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -76,7 +78,7 @@ func (h *Host) printLine(L *lua.LState, what string) string {
 	parts := make([]string, L.GetTop())
 	size := max(len(parts)-1, 0)
 	for i := range parts {
-		parts[i] = toString(L, L.Get(i+1))
+		parts[i] = laux.ToString(L, L.Get(i+1))
 		size += len(parts[i])
 	}
 	if limit := h.maxString(); size > limit {

@@ -4,6 +4,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/luahost/luahost/luabind/internal/laux"
+
 	"github.com/stretchr/testify/assert"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -33,7 +35,7 @@ func TestFormatNumber(t *testing.T) {
 		{math.Copysign(0, -1), "-0"},
 		{0, "0"},
 	} {
-		assert.Equal(t, tc.want, formatNumber(lua.LNumber(tc.n)), "%v", tc.n)
+		assert.Equal(t, tc.want, laux.FormatNumber(lua.LNumber(tc.n)), "%v", tc.n)
 	}
 }
 

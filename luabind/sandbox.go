@@ -9,6 +9,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/luahost/luahost/luabind/internal/compile"
+	"github.com/luahost/luahost/luabind/internal/laux"
+
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/parse"
 
@@ -51,9 +54,9 @@ const (
 )
 
 func init() {
-	// Arrays longer than arrayPart go on in the hash part (arrays.go),
-	// so that a sparse write fills at most arrayPart slots.
-	lua.MaxArrayIndex = arrayPart + 1
+	// Arrays longer than laux.ArrayPart go on in the hash part (arrays.go),
+	// so that a sparse write fills at most laux.ArrayPart slots.
+	lua.MaxArrayIndex = laux.ArrayPart + 1
 }
 
 // newSandbox builds a fresh sandboxed state. Everything that depends on
@@ -92,7 +95,7 @@ func (h *Host) newSandbox() *lua.LState {
 	g.RawSetString(lua.OsLibName, installOS(L, osLib, maxStringSize(h.opts.MaxStringSize)))
 
 	str := g.RawGetString(lua.StringLibName).(*lua.LTable)
-	lstring.Register(L, str, lstring.Limits{MaxSize: h.opts.MaxStringSize, NumberString: formatNumber})
+	lstring.Register(L, str, lstring.Limits{MaxSize: h.opts.MaxStringSize, NumberString: laux.FormatNumber})
 	installBase(L, g)
 	g.RawSetString("debug", installDebug(L))
 	installTable(L, g.RawGetString(lua.TabLibName).(*lua.LTable), maxStringSize(h.opts.MaxStringSize))
@@ -308,7 +311,7 @@ func (h *Host) loadSource(L *lua.LState, src, name string) int {
 	// The chunk is compiled under the name messages show, as Lua 5.1
 	// shows it ("(load)", [string "..."]).
 	name = chunkID(name)
-	proto, err := compileChunk(src, name, h.maxString())
+	proto, err := compile.Compile(src, name, h.maxString())
 	if err != nil {
 		return loadFailed(L, compileError("", name, []byte(src), err).Message)
 	}
@@ -415,18 +418,6 @@ func between(r *rand.Rand, lo, hi int64) int64 {
 var moduleName = regexp.MustCompile(`^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$`)
 
 var scriptName = regexp.MustCompile(`^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$`)
-
-// luaName is a Lua identifier: what Register accepts as a global's name.
-var luaName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
-
-// luaKeywords are the reserved words of Lua 5.1, which are not names.
-var luaKeywords = []string{"and", "break", "do", "else", "elseif", "end", "false", "for", "function", "if",
-	"in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while"}
-
-// isLuaName reports whether name can be a global's name in scripts.
-func isLuaName(name string) bool {
-	return luaName.MatchString(name) && !slices.Contains(luaKeywords, name)
-}
 
 // print(...) writes its arguments, tostring'd and tab-separated, as one
 // line to the host's output (printLine).

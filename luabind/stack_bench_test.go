@@ -3,6 +3,8 @@ package luabind
 import (
 	"testing"
 
+	"github.com/luahost/luahost/luabind/internal/compile"
+
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -25,7 +27,7 @@ return fill(1, 1)`},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			w := newWorld(b, withBudget(-1, 0))
-			proto, err := compileChunk(bc.src, "bench", 1<<20)
+			proto, err := compile.Compile(bc.src, "bench", 1<<20)
 			require.NoError(b, err)
 			b.ReportAllocs()
 			for b.Loop() {

@@ -2,7 +2,6 @@ package luabind
 
 import (
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,78 +9,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/yuin/gopher-lua/parse"
 
 	"github.com/luahost/luahost/runtime"
 )
-
-// TestCheckSyntaxAgreesWithParser: over every Lua file of the repository,
-// the syntax pre-check finds an error exactly where gopher-lua's parser
-// refuses the file, so that it never reports an error in a valid script
-// and never misses one. Only nesting past the check's limits is refused
-// by the check alone.
-func TestCheckSyntaxAgreesWithParser(t *testing.T) {
-	var files []string
-	require.NoError(t, filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && path != ".." {
-			return filepath.SkipDir
-		}
-		// Regular files only: the hostile corpus holds links to /dev/zero.
-		if d.Type().IsRegular() && strings.HasSuffix(path, ".lua") {
-			files = append(files, path)
-		}
-		return nil
-	}))
-	require.Greater(t, len(files), 100)
-	for _, path := range files {
-		src, err := os.ReadFile(path)
-		require.NoError(t, err)
-		_, perr := parse.Parse(strings.NewReader(string(src)), path)
-		se := checkSyntax(string(src))
-		if perr == nil && se != nil && strings.HasPrefix(se.msg, "chunk has too many syntax levels") {
-			// Nesting past the limits gopher-lua's parser takes.
-			continue
-		}
-		if perr == nil {
-			assert.Nil(t, se, "%s parses, but the check says %v", path, se)
-		} else {
-			assert.NotNil(t, se, "%s does not parse (%v), but the check finds nothing", path, perr)
-		}
-	}
-}
-
-// FuzzCheckSyntax: the syntax pre-check never panics or loops, and an
-// error it finds is on a line of the source (or the line after its last
-// newline, where <eof> is). Which chunks are errors cannot be checked
-// against gopher-lua's parser here: it accepts some that reference Lua
-// refuses ("(f())" as a statement, "0e"), which the check refuses too.
-func FuzzCheckSyntax(f *testing.F) {
-	for _, seed := range []string{
-		"local x = 1\nprint(x)\n",
-		"return { onUpdate = function(self, ctx, dt) self.x = self.x + dt end }",
-		"if a then b() elseif c then d() else e() end",
-		"for i = 1, 10, 2 do end for k, v in pairs(t) do end",
-		"repeat local x = f() until x",
-		"local t = {1, 2; x = 3, [4] = 5, f = function(...) return ... end}",
-		"a.b.c:d(e)[f] = g",
-		"x += 1",
-		"if a != b then end // no",
-		"print([==[long\n]==]) --[[ comment ]] s = 'a\\'b' .. \"c\\\"d\"",
-		"local s = \"unfinished",
-		"goto continue ::continue::",
-		"return 0x1F + 1e-3 + .5 + 3.",
-	} {
-		f.Add(seed)
-	}
-	f.Fuzz(func(t *testing.T, src string) {
-		if se := checkSyntax(src); se != nil {
-			assert.True(t, se.line >= 1 && se.line <= strings.Count(src, "\n")+1, "%q: line %d: %s", src, se.line, se.msg)
-		}
-	})
-}
 
 // TestDeepChunksRefused: chunks that nest far past the limits, as a
 // script file or through loadstring, are refused by the check with Lua

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/luahost/luahost/luabind/internal/laux"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/luahost/luahost/runtime"
@@ -89,7 +91,7 @@ func checkXYZ(L *lua.LState, n int) runtime.Vec3 {
 
 // vecString is tostring of a vector: "vec3(1, 2, 3)".
 func vecString(v runtime.Vec3) string {
-	return "vec3(" + formatNumber(lua.LNumber(v.X)) + ", " + formatNumber(lua.LNumber(v.Y)) + ", " + formatNumber(lua.LNumber(v.Z)) + ")"
+	return "vec3(" + laux.FormatNumber(lua.LNumber(v.X)) + ", " + laux.FormatNumber(lua.LNumber(v.Y)) + ", " + laux.FormatNumber(lua.LNumber(v.Z)) + ")"
 }
 
 func add(a, b runtime.Vec3) runtime.Vec3 {

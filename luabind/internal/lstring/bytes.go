@@ -1,7 +1,7 @@
 package lstring
 
 import (
-	"fmt"
+	"github.com/luahost/luahost/luabind/internal/laux"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -19,8 +19,8 @@ const MaxResults = 8000
 // per byte.
 func (lib *library) byte(L *lua.LState) int {
 	s := L.CheckString(1)
-	i := posrelat(optInt(L, 2, 1), len(s))
-	j := posrelat(optInt(L, 3, i), len(s))
+	i := posrelat(laux.OptInt(L, 2, 1), len(s))
+	j := posrelat(laux.OptInt(L, 3, i), len(s))
 	i = max(i, 1)
 	j = min(j, len(s))
 	if i > j {
@@ -28,7 +28,7 @@ func (lib *library) byte(L *lua.LState) int {
 	}
 	n := j - i + 1
 	if n > MaxResults {
-		raise(L, "stack overflow (string slice too long)")
+		laux.Raise(L, "stack overflow (string slice too long)")
 	}
 	base := L.GetTop()
 	L.SetTop(base + n)
@@ -55,7 +55,7 @@ func (lib *library) char(L *lua.LState) int {
 	top := L.GetTop()
 	b := make([]byte, top)
 	for i := 1; i <= top; i++ {
-		c := checkInt(L, i)
+		c := laux.CheckInt(L, i)
 		if c < 0 || c > 255 {
 			L.ArgError(i, "invalid value")
 		}
@@ -83,36 +83,4 @@ func flipCase(L *lua.LState, lo, hi byte) int {
 	}
 	L.Push(lua.LString(b))
 	return 1
-}
-
-// raise raises msg as Lua 5.1's luaL_error does: with the position of the
-// calling function when that is Lua code, and none when it is Go (as in
-// pcall(string.rep)).
-func raise(L *lua.LState, msg string) {
-	if dbg, ok := L.GetStack(1); ok {
-		if _, err := L.GetInfo("Sl", dbg, lua.LNil); err == nil && dbg.CurrentLine > 0 {
-			msg = fmt.Sprintf("%s:%d: %s", dbg.Source, dbg.CurrentLine, msg)
-		}
-	}
-	L.Error(lua.LString(msg), 0)
-}
-
-// optInt returns argument n as an integer, def when it is nil or absent;
-// a string that reads as a number is converted, as Lua 5.1 does.
-func optInt(L *lua.LState, n, def int) int {
-	if L.Get(n) == lua.LNil {
-		return def
-	}
-	return checkInt(L, n)
-}
-
-// checkInt returns argument n as an integer; a string that reads as a
-// number is converted, as Lua 5.1 does.
-func checkInt(L *lua.LState, n int) int {
-	if v, ok := L.Get(n).(lua.LString); ok {
-		if f, ok := ToNumber(string(v)); ok {
-			return int(f)
-		}
-	}
-	return L.CheckInt(n)
 }

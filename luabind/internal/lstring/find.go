@@ -3,6 +3,8 @@ package lstring
 import (
 	"strings"
 
+	"github.com/luahost/luahost/luabind/internal/laux"
+
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -10,7 +12,7 @@ import (
 func checkPattern(L *lua.LState, p string) *pattern {
 	pat, err := compile(p)
 	if err != nil {
-		raise(L, err.Error())
+		laux.Raise(L, err.Error())
 	}
 	return pat
 }
@@ -58,7 +60,7 @@ const specials = "^$*+?.([%-"
 // findInit returns argument 3 of find and match (init, default 1,
 // negative from the end) as a 0-based offset clamped to [0, n].
 func findInit(L *lua.LState, n int) int {
-	return min(max(posrelat(optInt(L, 3, 1), n)-1, 0), n)
+	return min(max(posrelat(laux.OptInt(L, 3, 1), n)-1, 0), n)
 }
 
 // string.match(s, pattern [, init])

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/luahost/luahost/luabind/internal/laux"
+
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -131,7 +133,7 @@ func scanFormat(L *lua.LState, format string, i int) (directive, byte, int) {
 		i++
 	}
 	if i-start > len(formatFlags) {
-		raise(L, "invalid format (repeated flags)")
+		laux.Raise(L, "invalid format (repeated flags)")
 	}
 	d.flags = format[start:i]
 	d.leftAlign = strings.Contains(d.flags, "-")
@@ -149,10 +151,10 @@ func scanFormat(L *lua.LState, format string, i int) (directive, byte, int) {
 		d.prec, _ = digits()
 	}
 	if i < len(format) && isDigit(format[i]) {
-		raise(L, "invalid format (width or precision too long)")
+		laux.Raise(L, "invalid format (width or precision too long)")
 	}
 	if i == len(format) {
-		raise(L, "invalid option '%' to 'format'")
+		laux.Raise(L, "invalid option '%' to 'format'")
 	}
 	return d, format[i], i + 1
 }
@@ -200,7 +202,7 @@ func (lib *library) formatOne(L *lua.LState, d directive, conv byte, arg int) st
 	case 'q':
 		return quote(lib.checkString(L, arg))
 	}
-	raise(L, fmt.Sprintf("invalid option '%%%c' to 'format'", conv))
+	laux.Raise(L, fmt.Sprintf("invalid option '%%%c' to 'format'", conv))
 	return ""
 }
 
@@ -283,7 +285,7 @@ func (lib *library) checkNumber(L *lua.LState, n int) lua.LNumber {
 	case lua.LNumber:
 		return v
 	case lua.LString:
-		if f, ok := ToNumber(string(v)); ok {
+		if f, ok := laux.ToNumber(string(v)); ok {
 			return lua.LNumber(f)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"unsafe"
 
+	"github.com/luahost/luahost/luabind/internal/laux"
+
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -39,7 +41,7 @@ func (lib *library) gsub(L *lua.LState) int {
 	}
 	limit := len(s) + 1
 	if L.Get(4) != lua.LNil {
-		limit = optInt(L, 4, limit)
+		limit = laux.OptInt(L, 4, limit)
 	}
 
 	pat := checkPattern(L, p)
@@ -93,7 +95,7 @@ func (lib *library) gsub(L *lua.LState) int {
 		case nil, *lua.LNilType:
 		case lua.LBool:
 			if v {
-				raise(L, "invalid replacement value (a boolean)")
+				laux.Raise(L, "invalid replacement value (a boolean)")
 			}
 		case lua.LString:
 			add(string(v))
@@ -102,7 +104,7 @@ func (lib *library) gsub(L *lua.LState) int {
 			add(lib.number(v))
 			copied = end
 		default:
-			raise(L, "invalid replacement value (a "+v.Type().String()+")")
+			laux.Raise(L, "invalid replacement value (a "+v.Type().String()+")")
 		}
 		if pat.anchored {
 			break
@@ -139,7 +141,7 @@ type output struct {
 func (o *output) add(b string) {
 	need := len(o.buf) + len(b)
 	if need > o.max {
-		raise(o.L, fmt.Sprintf("string.gsub: result too large (limit %d bytes)", o.max))
+		laux.Raise(o.L, fmt.Sprintf("string.gsub: result too large (limit %d bytes)", o.max))
 	}
 	if need > cap(o.buf) {
 		size := max(need, 2*cap(o.buf), 64)
@@ -213,7 +215,7 @@ func (lib *library) templateCapture(m *matcher, start, end, k int) string {
 	case k == 0 || k == 1 && m.pat.ncap == 0:
 		return m.src[start:end]
 	case k > m.pat.ncap:
-		raise(m.L, "invalid capture index")
+		laux.Raise(m.L, "invalid capture index")
 	}
 	if m.pat.posCap&(1<<(k-1)) != 0 {
 		return strconv.Itoa(m.caps[k-1].start + 1)

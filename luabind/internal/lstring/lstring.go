@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/luahost/luahost/luabind/internal/laux"
+
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -79,7 +81,7 @@ func Register(L *lua.LState, tbl *lua.LTable, lim Limits) {
 // one allocation of the result's size.
 func (lib *library) rep(L *lua.LState) int {
 	s := L.CheckString(1)
-	n := checkInt(L, 2)
+	n := laux.CheckInt(L, 2)
 	if n <= 0 || s == "" {
 		L.Push(lua.LString(""))
 		return 1
@@ -90,7 +92,7 @@ func (lib *library) rep(L *lua.LState) int {
 		if hi != 0 {
 			size = "more than 18446744073709551615"
 		}
-		raise(L, fmt.Sprintf("string.rep: result too large (%s bytes, limit %d)", size, lib.maxSize))
+		laux.Raise(L, fmt.Sprintf("string.rep: result too large (%s bytes, limit %d)", size, lib.maxSize))
 	}
 	L.Push(lua.LString(strings.Repeat(s, n)))
 	return 1
@@ -99,5 +101,5 @@ func (lib *library) rep(L *lua.LState) int {
 // raiseTooLarge raises the error of a function whose result would pass the
 // size limit.
 func (lib *library) raiseTooLarge(L *lua.LState, name string) {
-	raise(L, fmt.Sprintf("string.%s: result too large (limit %d bytes)", name, lib.maxSize))
+	laux.Raise(L, fmt.Sprintf("string.%s: result too large (limit %d bytes)", name, lib.maxSize))
 }

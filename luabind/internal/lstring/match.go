@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/luahost/luahost/luabind/internal/laux"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -93,7 +94,7 @@ func (m *matcher) search(init int) (int, int) {
 // nested matches the rest of the pattern one recursion level deeper.
 func (m *matcher) nested(s, pi int) int {
 	if m.depth >= maxDepth {
-		raise(m.L, "pattern too complex")
+		laux.Raise(m.L, "pattern too complex")
 	}
 	m.depth++
 	e := m.match(s, pi)
@@ -282,7 +283,7 @@ func (m *matcher) balance(s int, x, y byte) int {
 // back-reference to a position capture never matches, as in Lua 5.1.
 func (m *matcher) backref(s, pi, k int) int {
 	if k >= m.pat.ncap || int(m.pat.close[k]) > pi {
-		raise(m.L, "invalid capture index")
+		laux.Raise(m.L, "invalid capture index")
 	}
 	if m.pat.posCap&(1<<k) != 0 {
 		return -1

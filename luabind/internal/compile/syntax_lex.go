@@ -1,8 +1,10 @@
-package luabind
+package compile
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
 // The tokenizer of the syntax pre-check (see syntax.go). It knows Lua
@@ -43,6 +45,8 @@ func (t token) is(s string) bool {
 	return (t.kind == tKeyword || t.kind == tSymbol) && t.text == s
 }
 
+// keywords are the reserved words: Lua 5.1's and goto, which
+// gopher-lua's parser reserves too. They are not names.
 var keywords = map[string]bool{
 	"and": true, "break": true, "do": true, "else": true, "elseif": true, "end": true,
 	"false": true, "for": true, "function": true, "goto": true, "if": true, "in": true,
@@ -238,7 +242,7 @@ func (lx *lexer) number() (token, *lexError) {
 		lx.pos++
 	}
 	text := lx.src[start:lx.pos]
-	if !readsAsNumber(text) {
+	if !laux.ReadsAsNumber(text) {
 		return token{}, &lexError{line, "malformed number near '" + text + "'"}
 	}
 	return token{tNumber, text, line}, nil
@@ -251,3 +255,18 @@ func isHexPrefix(s string) bool {
 func isNameStart(c byte) bool { return c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') }
 func isNameChar(c byte) bool  { return isNameStart(c) || isDigit(c) }
 func isDigit(c byte) bool     { return '0' <= c && c <= '9' }
+
+// IsName reports whether name is a Lua name that a script can spell: an
+// identifier that is not a reserved word (goto included, which
+// gopher-lua reserves).
+func IsName(name string) bool {
+	if name == "" || !isNameStart(name[0]) || keywords[name] {
+		return false
+	}
+	for i := 1; i < len(name); i++ {
+		if !isNameChar(name[i]) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,4 +1,4 @@
-package lstring
+package laux
 
 import (
 	"math"
@@ -176,4 +176,13 @@ func strtoul(s string, base int) (float64, int) {
 		n = -n
 	}
 	return float64(n), i
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// ReadsAsNumber reports whether s reads as a number, as Lua 5.1's lexer
+// and tonumber read one.
+func ReadsAsNumber(s string) bool {
+	_, ok := ToNumber(s)
+	return ok
 }

@@ -1,4 +1,4 @@
-package luabind
+package compile
 
 import "fmt"
 
@@ -11,7 +11,7 @@ import "fmt"
 // not Lua: write x = x + 1").
 //
 // Every chunk goes through the check before gopher-lua parses it
-// (compileChunk), for the nesting limits: gopher-lua's compiler recurses
+// (Compile), for the nesting limits: gopher-lua's compiler recurses
 // once per node of the chunk's tree, so a chunk that nests a few hundred
 // thousand levels deep (a 16 MiB script, or a 1 MiB loadstring, of
 // "f()()()..." or "((((...") took seconds and gigabytes outside any
@@ -31,22 +31,23 @@ const (
 	maxSyntaxDepth  = 1000
 )
 
-// syntaxError is the first syntax error of a chunk: its line and message.
-type syntaxError struct {
-	line int
-	msg  string
+// SyntaxError is the first syntax error of a chunk: its line and message
+// (in reference Lua's words, without the chunk's name).
+type SyntaxError struct {
+	Line int
+	Msg  string
 }
 
 // Error returns "line N: message".
-func (e *syntaxError) Error() string { return fmt.Sprintf("line %d: %s", e.line, e.msg) }
+func (e *SyntaxError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
 
-// checkSyntax returns the first syntax error of src, or nil when it finds
+// CheckSyntax returns the first syntax error of src, or nil when it finds
 // none.
-func checkSyntax(src string) (err *syntaxError) {
+func CheckSyntax(src string) (err *SyntaxError) {
 	p := &parser{lx: lexer{src: src, line: 1}}
 	defer func() {
 		if r := recover(); r != nil {
-			se, ok := r.(*syntaxError)
+			se, ok := r.(*SyntaxError)
 			if !ok {
 				panic(r)
 			}
@@ -85,7 +86,7 @@ func (p *parser) fail(msg string) {
 }
 
 func (p *parser) failAt(line int, msg string) {
-	panic(&syntaxError{line: line, msg: msg})
+	panic(&SyntaxError{Line: line, Msg: msg})
 }
 
 // enter enters a nested level (a block, a sub-expression) and returns

@@ -1,4 +1,4 @@
-package luabind
+package compile
 
 import (
 	"strings"
@@ -16,7 +16,7 @@ func benchRewrite(b *testing.B, src string, rewrite bool) (*lua.LState, *lua.LFu
 	var proto *lua.FunctionProto
 	var err error
 	if rewrite {
-		proto, err = compileChunk(src, "bench", 16<<20)
+		proto, err = Compile(src, "bench", 16<<20)
 	} else {
 		chunk, perr := parse.Parse(strings.NewReader(src), "bench")
 		require.NoError(b, perr)

@@ -1,4 +1,4 @@
-package luabind
+package compile
 
 import (
 	"crypto/rand"
@@ -54,15 +54,15 @@ func newNonce() string {
 	return hex.EncodeToString(b[:])
 }
 
-// compileChunk checks src's syntax (an error is a *syntaxError), parses
+// Compile checks src's syntax (an error is a *SyntaxError), parses
 // it as the chunk name, gives its operations the lines reference Lua
 // reports (fixLines), rewrites it and compiles it. maxString is the
 // largest string its concatenations may build.
-func compileChunk(src, name string, maxString int) (*lua.FunctionProto, error) {
+func Compile(src, name string, maxString int) (*lua.FunctionProto, error) {
 	// The syntax check first: it bounds the nesting that gopher-lua's
 	// parser and compiler would follow without end (syntax.go), and it
 	// refuses what reference Lua refuses.
-	if se := checkSyntax(src); se != nil {
+	if se := CheckSyntax(src); se != nil {
 		return nil, se
 	}
 	stmts, err := parse.Parse(strings.NewReader(src), name)

@@ -1,4 +1,4 @@
-package luabind
+package compile
 
 import (
 	"github.com/yuin/gopher-lua/ast"

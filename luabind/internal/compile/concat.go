@@ -1,10 +1,10 @@
-package luabind
+package compile
 
 import (
 	"fmt"
-	"math"
-	"strconv"
 	"unsafe"
+
+	"github.com/luahost/luahost/luabind/internal/laux"
 
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/ast"
@@ -83,7 +83,7 @@ func (c *concatSite) call(L *lua.LState) int {
 		case lua.LString:
 			total += len(v)
 		case lua.LNumber:
-			total += len(appendNumber(scratch[:0], v))
+			total += len(laux.AppendNumber(scratch[:0], v))
 		default:
 			return c.slow(L, n)
 		}
@@ -97,7 +97,7 @@ func (c *concatSite) call(L *lua.LState) int {
 		case lua.LString:
 			b = append(b, v...)
 		case lua.LNumber:
-			b = appendNumber(b, v)
+			b = laux.AppendNumber(b, v)
 		}
 	}
 	L.Push(lua.LString(unsafe.String(unsafe.SliceData(b), len(b))))
@@ -151,7 +151,7 @@ func (c *concatSite) slow(L *lua.LState, n int) int {
 			if s, ok := v.(lua.LString); ok {
 				size += len(s)
 			} else {
-				size += len(appendNumber(scratch[:0], v.(lua.LNumber)))
+				size += len(laux.AppendNumber(scratch[:0], v.(lua.LNumber)))
 			}
 			if size > c.max {
 				c.tooLarge(L)
@@ -162,7 +162,7 @@ func (c *concatSite) slow(L *lua.LState, n int) int {
 			if s, ok := v.(lua.LString); ok {
 				buf = append(buf, s...)
 			} else {
-				buf = appendNumber(buf, v.(lua.LNumber))
+				buf = laux.AppendNumber(buf, v.(lua.LNumber))
 			}
 		}
 		vals[first], descs[first] = lua.LString(buf), ""
@@ -186,28 +186,4 @@ func isStringOrNumber(v lua.LValue) bool {
 		return true
 	}
 	return false
-}
-
-// appendNumber appends n formatted as formatNumber does.
-func appendNumber(dst []byte, n lua.LNumber) []byte {
-	f := float64(n)
-	if f > -1e14 && f < 1e14 {
-		if i := int64(f); float64(i) == f && (i != 0 || !math.Signbit(f)) {
-			return strconv.AppendInt(dst, i, 10)
-		}
-	}
-	switch {
-	case math.IsNaN(f):
-		if math.Signbit(f) {
-			return append(dst, "-nan"...)
-		}
-		return append(dst, "nan"...)
-	case math.IsInf(f, 1):
-		return append(dst, "inf"...)
-	case math.IsInf(f, -1):
-		return append(dst, "-inf"...)
-	case f == 0:
-		return append(dst, "-0"...)
-	}
-	return strconv.AppendFloat(dst, f, 'g', 14, 64)
 }

@@ -1,10 +1,9 @@
-package luabind
+package compile
 
 import (
+	"github.com/luahost/luahost/luabind/internal/laux"
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/ast"
-
-	"github.com/luahost/luahost/luabind/internal/lstring"
 )
 
 // multipleAssign rewrites a, b, t[k] = e1, e2, e3 (already rewritten
@@ -123,7 +122,7 @@ func (rw *rewriter) forBound(e ast.Expr) ast.Expr {
 func forNumber(L *lua.LState) int {
 	v := L.Get(1)
 	if s, ok := v.(lua.LString); ok {
-		if n, ok := lstring.ToNumber(string(s)); ok {
+		if n, ok := laux.ToNumber(string(s)); ok {
 			v = lua.LNumber(n)
 		}
 	}
