@@ -1,6 +1,7 @@
 package luabind
 
 import (
+	"github.com/luahost/luahost/luabind/internal/luaerr"
 	"github.com/luahost/luahost/runtime"
 )
 
@@ -50,7 +51,7 @@ func (d *deferred) commit(h *Host) {
 	h.setupSpawns = append(h.setupSpawns, spawned...)
 	for _, op := range ops {
 		if err := op.do(); err != nil {
-			se := &runtime.ScriptError{Script: op.st.script.name, File: op.st.script.file, Callback: "onReload", Frame: h.rt.Frame(), Message: bound(err.Error()), Err: err}
+			se := &runtime.ScriptError{Script: op.st.script.name, File: op.st.script.file, Callback: "onReload", Frame: h.rt.Frame(), Message: luaerr.Bound(err.Error()), Err: err}
 			if op.inst != nil {
 				se.Entity = op.inst.Entity()
 			}

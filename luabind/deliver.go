@@ -6,6 +6,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/luaerr"
 	"github.com/luahost/luahost/runtime"
 )
 
@@ -75,7 +76,7 @@ func (s *Script) HandleEvent(inst *runtime.Instance, ev *runtime.Event) (any, er
 		return ev.Last, nil
 	}
 	if err != nil {
-		return nil, &runtime.ScriptError{Script: s.name, File: s.file, Callback: "events." + ev.Name, Message: s.file + ": event handler " + ev.Name + " returned " + bound(err.Error()), Err: err}
+		return nil, &runtime.ScriptError{Script: s.name, File: s.file, Callback: "events." + ev.Name, Message: s.file + ": event handler " + ev.Name + " returned " + luaerr.Bound(err.Error()), Err: err}
 	}
 	return v, nil
 }

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"unsafe"
 
+	"github.com/luahost/luahost/luabind/internal/luaerr"
+
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -106,7 +108,7 @@ func (st *state) caught(r any) (err *lua.ApiError) {
 	if ae, ok := r.(*lua.ApiError); ok {
 		return ae
 	}
-	if r != goCallStackOverflow {
+	if r != luaerr.GoCallStackOverflow {
 		return &lua.ApiError{Type: lua.ApiErrorPanic, Object: lua.LString(fmt.Sprint(r)), StackTrace: st.trace()}
 	}
 	defer func() {
@@ -122,7 +124,7 @@ func (st *state) caught(r any) (err *lua.ApiError) {
 // trace returns the traceback of the state's stack now, as gopher-lua
 // writes it.
 func (st *state) trace() (trace string) {
-	if trace = deepTrace(st.L); trace != "" {
+	if trace = luaerr.DeepTrace(st.L); trace != "" {
 		return trace
 	}
 	defer func() {
@@ -142,7 +144,7 @@ func (st *state) trace() (trace string) {
 func newHook(traced func(*lua.LState)) func(*lua.LState) {
 	return func(L *lua.LState) {
 		rewriteTop(L)
-		raiseTraced(L, traced)
+		luaerr.RaiseTraced(L, traced)
 	}
 }
 
@@ -150,7 +152,7 @@ func newHook(traced func(*lua.LState)) func(*lua.LState) {
 // raised now (rewriteError).
 func rewriteTop(L *lua.LState) {
 	if msg, ok := L.Get(-1).(lua.LString); ok {
-		if m := rewriteError(L, string(msg)); m != string(msg) {
+		if m := luaerr.RewriteError(L, string(msg)); m != string(msg) {
 			L.Pop(1)
 			L.Push(lua.LString(m))
 		}

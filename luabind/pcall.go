@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/luahost/luahost/luabind/internal/luaerr"
+
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -113,7 +115,7 @@ func closeFailed(L *lua.LState, closer *lua.LFunction) {
 // gopher-lua's Go panic; it is Lua 5.1's "stack overflow" (without the
 // position, which the panic lost).
 func caughtValue(err error) lua.LValue {
-	if ae, ok := err.(*lua.ApiError); ok && ae.Type == lua.ApiErrorPanic && ae.Object == lua.LString(goCallStackOverflow) {
+	if ae, ok := err.(*lua.ApiError); ok && ae.Type == lua.ApiErrorPanic && ae.Object == lua.LString(luaerr.GoCallStackOverflow) {
 		return lua.LString("stack overflow")
 	}
 	return errorValue(err)

@@ -3,6 +3,8 @@ package luabind
 import (
 	"reflect"
 
+	"github.com/luahost/luahost/luabind/internal/luaerr"
+
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -19,7 +21,7 @@ func newProtect(L *lua.LState) *lua.LFunction {
 	var prevs []func(*lua.LState)
 	hook := func(L *lua.LState) {
 		rewriteTop(L)
-		raiseTraced(L, prevs[len(prevs)-1])
+		luaerr.RaiseTraced(L, prevs[len(prevs)-1])
 	}
 	hookCode := reflect.ValueOf(hook).Pointer()
 	return L.NewFunction(func(L *lua.LState) int {
@@ -40,7 +42,7 @@ func newProtect(L *lua.LState) *lua.LFunction {
 			L.Panic = prevs[len(prevs)-1]
 			prevs = prevs[:len(prevs)-1]
 		}()
-		defer overflowAsError(L)
+		defer luaerr.OverflowAsError(L)
 		L.Call(L.GetTop()-1, lua.MultRet)
 		return L.GetTop()
 	})
@@ -119,7 +121,7 @@ func wordResume(h *Host, resume *lua.LFunction) lua.LGFunction {
 			L.Error(L.Get(2), 0)
 		}
 		if msg, ok := L.Get(2).(lua.LString); ok && L.Get(1) == lua.LFalse {
-			L.Replace(2, lua.LString(luaWording(string(msg))))
+			L.Replace(2, lua.LString(luaerr.LuaWording(string(msg))))
 		}
 		return L.GetTop()
 	}

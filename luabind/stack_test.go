@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/luahost/luahost/luabind/internal/luaerr"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
@@ -40,7 +42,7 @@ func TestShallowTrace(t *testing.T) {
 	defer L.Close()
 	trace := "unset"
 	L.SetGlobal("capture", L.NewFunction(func(L *lua.LState) int {
-		trace = deepTrace(L)
+		trace = luaerr.DeepTrace(L)
 		return 0
 	}))
 	require.NoError(t, L.DoString("local function d(n) if n == 0 then capture() return 0 end return 1 + d(n - 1) end\nd(10)"))
@@ -54,16 +56,16 @@ func TestDeepTraceFormat(t *testing.T) {
 	defer L.Close()
 	var trace string
 	L.SetGlobal("capture", L.NewFunction(func(L *lua.LState) int {
-		trace = deepTrace(L)
+		trace = luaerr.DeepTrace(L)
 		return 0
 	}))
 	require.NoError(t, L.DoString("local function d(n) if n == 0 then capture() return 0 end return 1 + d(n - 1) end\nd(100)"))
 	lines := strings.Split(trace, "\n")
-	require.Len(t, lines, 1+traceEnds+1+traceEnds)
+	require.Len(t, lines, 1+luaerr.TraceEnds+1+luaerr.TraceEnds)
 	assert.Equal(t, "stack traceback:", lines[0])
 	assert.Equal(t, "\t[G]: in function 'capture'", lines[1])
 	assert.Equal(t, "\t<string>:1: in function 'd'", lines[2])
-	assert.Equal(t, "\t...", lines[1+traceEnds])
+	assert.Equal(t, "\t...", lines[1+luaerr.TraceEnds])
 	assert.Equal(t, "\t<string>:2: in main chunk", lines[len(lines)-2])
 	assert.Equal(t, "\t[G]: ?", lines[len(lines)-1])
 }

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/luahost/luahost/luabind/internal/luaerr"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/luahost/luahost/runtime"
@@ -246,7 +248,7 @@ func (st *state) bind() {
 	st.eventMT = st.newEventType()
 	st.newVecType()
 	st.ctx = st.newCtx()
-	nameFunctions(L, st.ctxFields, st.entityMT.RawGetString("__index").(*lua.LTable))
+	luaerr.NameFunctions(L, st.ctxFields, st.entityMT.RawGetString("__index").(*lua.LTable))
 	for _, f := range h.funcs {
 		st.bindFunc(f.name, f.fn)
 	}
@@ -307,7 +309,7 @@ type raised struct {
 // and remembers err, so that the callback's report wraps it if the error
 // reaches the callback's end: errors.Is(report, err) then holds.
 func (st *state) raise(L *lua.LState, msg string, err error) {
-	msg = bound(msg)
+	msg = luaerr.Bound(msg)
 	st.raised = raised{msg: msg, err: err}
 	L.RaiseError("%s", msg)
 }
@@ -315,7 +317,7 @@ func (st *state) raise(L *lua.LState, msg string, err error) {
 // argError raises err as a bad argument n ("bad argument #n to 'f'
 // (message)") and remembers it, as raise does.
 func (st *state) argError(L *lua.LState, n int, err error) {
-	msg := bound(err.Error())
+	msg := luaerr.Bound(err.Error())
 	st.raised = raised{msg: "(" + msg + ")", err: err}
 	L.ArgError(n, msg)
 }

@@ -1,4 +1,4 @@
-package luabind
+package luaerr
 
 import (
 	"fmt"
@@ -106,10 +106,10 @@ var (
 	}
 )
 
-// rewriteError returns msg, being raised now, in reference Lua's words
+// RewriteError returns msg, being raised now, in reference Lua's words
 // with its culprit named; msg itself when it is not one of gopher-lua's
 // runtime errors.
-func rewriteError(L *lua.LState, msg string) string {
+func RewriteError(L *lua.LState, msg string) string {
 	f, isLua, ok := frameAt(L, 0)
 	if !ok {
 		return msg
@@ -249,7 +249,7 @@ func argError(caller luaFrame, body string) string {
 }
 
 // namesKey is the registry field of a state's function names: first the
-// tables they are found in (nameFunctions), then, from the first error
+// tables they are found in (NameFunctions), then, from the first error
 // that needs a name, the names themselves (nameOf).
 const namesKey = "luahost.names"
 
@@ -257,7 +257,7 @@ const namesKey = "luahost.names"
 // give them.
 type functionNames map[*lua.LFunction]string
 
-// nameFunctions records where to find the names argument errors give
+// NameFunctions records where to find the names argument errors give
 // functions when no call site names them (a function called by pcall,
 // xpcall or a coroutine's resume): the methods of entity values
 // (methods) by their names, ctx's functions as "ctx.emit", the global
@@ -265,14 +265,14 @@ type functionNames map[*lua.LFunction]string
 // qualified name ("string.rep"), as reference Lua 5.4 names them. The
 // names are made at the first error that needs one: most states never
 // need one, and a state's table of names would cost it 40 KiB.
-func nameFunctions(L *lua.LState, ctx, methods *lua.LTable) {
+func NameFunctions(L *lua.LState, ctx, methods *lua.LTable) {
 	where := L.CreateTable(2, 0)
 	where.RawSetInt(1, methods)
 	where.RawSetInt(2, ctx)
 	L.SetField(L.Get(lua.RegistryIndex), namesKey, where)
 }
 
-// nameOf returns the name of fn in L (see nameFunctions).
+// nameOf returns the name of fn in L (see NameFunctions).
 func nameOf(L *lua.LState, fn *lua.LFunction) (string, bool) {
 	reg := L.Get(lua.RegistryIndex).(*lua.LTable)
 	var names functionNames

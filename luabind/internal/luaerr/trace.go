@@ -1,4 +1,4 @@
-package luabind
+package luaerr
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ import (
 // without a handler, gopher-lua formats a traceback of the whole call
 // stack, and finding each frame walks the stack from the top: the cost is
 // quadratic in its depth. With recursion allowed 12,000 deep (SPEC 4.7),
-// a runaway recursion would spend most of its budget there. deepTrace
+// a runaway recursion would spend most of its budget there. DeepTrace
 // makes the same traceback gopher-lua keeps (the innermost and outermost
 // frames around a "..." line) by visiting only those frames.
 
@@ -19,14 +19,14 @@ import (
 // cheap enough.
 const shallowStack = 64
 
-// traceEnds is how many frames a deep traceback shows at each end, as
+// TraceEnds is how many frames a deep traceback shows at each end, as
 // gopher-lua's.
-const traceEnds = 7
+const TraceEnds = 7
 
-// deepTrace returns the traceback of L's call stack in gopher-lua's
+// DeepTrace returns the traceback of L's call stack in gopher-lua's
 // format when it is deeper than shallowStack frames, or "" (gopher-lua's
 // own traceback then costs little).
-func deepTrace(L *lua.LState) string {
+func DeepTrace(L *lua.LState) string {
 	if _, ok := L.GetStack(shallowStack); !ok {
 		return ""
 	}
@@ -47,11 +47,11 @@ func deepTrace(L *lua.LState) string {
 		}
 	}
 	lines := []string{"stack traceback:"}
-	for level := range traceEnds {
+	for level := range TraceEnds {
 		lines = append(lines, traceLine(L, level))
 	}
 	lines = append(lines, "\t...")
-	for level := lo - traceEnds + 2; level <= lo; level++ {
+	for level := lo - TraceEnds + 2; level <= lo; level++ {
 		lines = append(lines, traceLine(L, level))
 	}
 	lines = append(lines, "\t[G]: ?")
@@ -79,26 +79,26 @@ func traceLine(L *lua.LState, level int) string {
 	return fmt.Sprintf("\t%s in %s", L.Where(level), name)
 }
 
-// raiseTraced hands the error on top of L's stack to next, gopher-lua's
+// RaiseTraced hands the error on top of L's stack to next, gopher-lua's
 // panic hook, or, on a deep stack, raises it with its traceback already
-// made (deepTrace), so that gopher-lua does not make it.
-func raiseTraced(L *lua.LState, next func(*lua.LState)) {
-	if trace := deepTrace(L); trace != "" {
+// made (DeepTrace), so that gopher-lua does not make it.
+func RaiseTraced(L *lua.LState, next func(*lua.LState)) {
+	if trace := DeepTrace(L); trace != "" {
 		panic(&lua.ApiError{Type: lua.ApiErrorRun, Object: L.Get(-1), StackTrace: trace})
 	}
 	next(L)
 }
 
-// goCallStackOverflow is the Go panic of gopher-lua's full call stack.
-const goCallStackOverflow = "lua callstack overflow"
+// GoCallStackOverflow is the Go panic of gopher-lua's full call stack.
+const GoCallStackOverflow = "lua callstack overflow"
 
-// overflowAsError, deferred, turns the Go panic gopher-lua raises when a
+// OverflowAsError, deferred, turns the Go panic gopher-lua raises when a
 // call does not fit on its call stack into Lua 5.1's "stack overflow"
 // error, raised (through L's panic hook) while the stack is still there
 // to locate and trace it.
-func overflowAsError(L *lua.LState) {
+func OverflowAsError(L *lua.LState) {
 	if r := recover(); r != nil {
-		if r == goCallStackOverflow {
+		if r == GoCallStackOverflow {
 			L.RaiseError("stack overflow")
 		}
 		panic(r)
