@@ -82,7 +82,7 @@ func (h *Host) printLine(L *lua.LState, what string) string {
 		size += len(parts[i])
 	}
 	if limit := h.maxString(); size > limit {
-		raise(L, fmt.Sprintf("%s: line too large (%d bytes, limit %d)", what, size, limit))
+		laux.Raise(L, fmt.Sprintf("%s: line too large (%d bytes, limit %d)", what, size, limit))
 	}
 	return strings.Join(parts, "\t")
 }

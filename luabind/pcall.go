@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/luahost/luahost/luabind/internal/compile"
+
 	"github.com/luahost/luahost/luabind/internal/luaerr"
 
 	lua "github.com/yuin/gopher-lua"
@@ -42,7 +44,7 @@ import (
 
 // closerProto returns closer: a function without varargs, so that its
 // frame starts where it is called (a chunk's varargs would move it).
-var closerProto = mustCompile("=closer", "return function() end")
+var closerProto = compile.Must("=closer", "return function() end")
 
 // closerFill is how many registers above a failed call are set to nil
 // before closer runs, so that no upvalue closes over an emptied register.
@@ -135,7 +137,7 @@ func installYield(L *lua.LState, co *lua.LTable) {
 // calls it without a tail call, because gopher-lua loses the caller of a
 // Go function that yields from a tail call (return coroutine.yield(x)
 // crashes on the next resume).
-var yieldProto = mustCompile("=coroutine.yield", `
+var yieldProto = compile.Must("=coroutine.yield", `
 local yield = ...
 local function pass(...) return ... end
 return function(...) return pass(yield(...)) end

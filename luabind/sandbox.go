@@ -2,20 +2,15 @@ package luabind
 
 import (
 	"io"
-	"math"
-	"math/rand/v2"
 	"regexp"
-	"runtime/metrics"
-	"slices"
 	"strings"
+
+	"github.com/luahost/luahost/luabind/internal/lualib"
 
 	"github.com/luahost/luahost/luabind/internal/compile"
 	"github.com/luahost/luahost/luabind/internal/laux"
 
 	lua "github.com/yuin/gopher-lua"
-	"github.com/yuin/gopher-lua/parse"
-
-	"github.com/luahost/luahost/luabind/internal/lstring"
 )
 
 // The sandbox (SPEC 4.4). Every state is built with no library, then
@@ -70,46 +65,10 @@ func (h *Host) newSandbox() *lua.LState {
 		RegistryGrowStep:    registryGrow,
 		MinimizeStackMemory: true,
 	})
-	for _, lib := range []struct {
-		name string
-		open lua.LGFunction
-	}{
-		{lua.BaseLibName, lua.OpenBase},
-		{lua.TabLibName, lua.OpenTable},
-		{lua.StringLibName, lua.OpenString},
-		{lua.MathLibName, lua.OpenMath},
-		{lua.CoroutineLibName, lua.OpenCoroutine},
-		{lua.OsLibName, lua.OpenOs},
-	} {
-		L.Push(L.NewFunction(lib.open))
-		L.Push(lua.LString(lib.name))
-		L.Call(1, 0)
-	}
+	lualib.Open(L, lualib.Limits{MaxString: h.opts.MaxStringSize})
 	g := L.G.Global
-	for _, name := range []string{"dofile", "loadfile", "module", "newproxy", "_printregs", "require", "_GOPHER_LUA_VERSION"} {
-		g.RawSetString(name, lua.LNil)
-	}
-
-	// os: only the clock and the calendar.
-	osLib := g.RawGetString(lua.OsLibName).(*lua.LTable)
-	g.RawSetString(lua.OsLibName, installOS(L, osLib, maxStringSize(h.opts.MaxStringSize)))
-
-	str := g.RawGetString(lua.StringLibName).(*lua.LTable)
-	lstring.Register(L, str, lstring.Limits{MaxSize: h.opts.MaxStringSize, NumberString: laux.FormatNumber})
-	installBase(L, g)
-	g.RawSetString("debug", installDebug(L))
-	installTable(L, g.RawGetString(lua.TabLibName).(*lua.LTable), maxStringSize(h.opts.MaxStringSize))
-
-	getfenv := g.RawGetString("getfenv").(*lua.LFunction)
-	setfenv := g.RawGetString("setfenv").(*lua.LFunction)
-	g.RawSetString("getfenv", L.NewFunction(guardLevel0(getfenv)))
-	g.RawSetString("setfenv", L.NewFunction(guardLevel0(setfenv)))
 	g.RawSetString("load", L.NewFunction(h.sandboxLoad))
 	g.RawSetString("loadstring", L.NewFunction(h.sandboxLoadString))
-	g.RawSetString("tostring", L.NewFunction(luaToString))
-	g.RawSetString("ipairs", L.NewFunction(luaIpairs))
-	g.RawSetString("collectgarbage", L.NewFunction(collectGarbage))
-	g.RawSetString("unpack", L.NewFunction(boundedUnpack))
 	protect, closer := newProtect(L), newCloser(L)
 	g.RawSetString("pcall", L.NewFunction(newPCall(h, protect, closer)))
 	g.RawSetString("xpcall", L.NewFunction(newXPCall(h, protect, closer)))
@@ -135,11 +94,11 @@ func (h *Host) newSandbox() *lua.LState {
 	})
 	co.RawSetString("create", budgeted)
 
-	g = sortGlobals(L)
+	g = lualib.SortGlobals(L)
 	co = g.RawGetString(lua.CoroutineLibName).(*lua.LTable)
 	resume := L.NewFunction(wordResume(h, co.RawGetString("resume").(*lua.LFunction)))
 	co.RawSetString("resume", resume)
-	co.RawSetString("wrap", L.NewFunction(wrapCoroutine(budgeted, resume)))
+	co.RawSetString("wrap", L.NewFunction(lualib.WrapCoroutine(budgeted, resume)))
 	installYield(L, co)
 	if h.budget != nil {
 		L.SetContext(h.budget)
@@ -150,7 +109,7 @@ func (h *Host) newSandbox() *lua.LState {
 // threadProto returns the function every coroutine runs: it installs the
 // error mapper's hook in the coroutine (hookThread), then tail-calls the
 // coroutine's function, so that its frames are the coroutine's own.
-var threadProto = mustCompile("=coroutine", `
+var threadProto = compile.Must("=coroutine", `
 local hook, fn = ...
 return function(...) hook() return fn(...) end
 `)
@@ -166,102 +125,6 @@ func hookThread(L *lua.LState) int {
 		prev(L)
 	}
 	return 0
-}
-
-// sortGlobals rebuilds the global table and the library tables with their
-// keys inserted in sorted order, and makes the new global table the
-// state's environment. gopher-lua registers libraries from Go maps, whose
-// order changes from run to run, and a Lua table's pairs order is its
-// insertion order: without this, a script listing a library with pairs
-// would print differently each run. Call it before any Lua function is
-// made, so that every function's environment is the new table.
-func sortGlobals(L *lua.LState) *lua.LTable {
-	old := L.G.Global
-	for _, lib := range []string{lua.CoroutineLibName, lua.MathLibName, lua.OsLibName, lua.StringLibName, lua.TabLibName} {
-		old.RawSetString(lib, sortedCopy(L, old.RawGetString(lib).(*lua.LTable)))
-	}
-	// The strings' metatable becomes {__index = string} as in reference
-	// Lua, instead of the string library itself. It is the state's own,
-	// so a script may change it without reaching any other script.
-	if mt, ok := L.GetMetatable(lua.LString("")).(*lua.LTable); ok {
-		mt.RawSetString("__index", old.RawGetString(lua.StringLibName))
-	}
-	g := sortedCopy(L, old)
-	g.RawSetString("_G", g)
-	L.G.Global = g
-	L.Env = g
-	// gopher-lua's own module table still holds the unsorted originals:
-	// point it at the copies, so that the originals are not kept alive
-	// beside them in every state.
-	if loaded, ok := L.GetField(L.Get(lua.RegistryIndex), "_LOADED").(*lua.LTable); ok {
-		for k, _ := loaded.Next(lua.LNil); k != lua.LNil; k, _ = loaded.Next(k) {
-			if name, ok := k.(lua.LString); ok {
-				loaded.RawSetString(string(name), g.RawGetString(string(name)))
-			}
-		}
-		loaded.RawSetString("_G", g)
-	}
-	return g
-}
-
-// sortedCopy returns a copy of t (string keys only, as library tables
-// have) with its keys inserted in sorted order. Metatable fields ("__"
-// keys: gopher-lua's string library is also the strings' metatable) stay
-// behind.
-func sortedCopy(L *lua.LState, t *lua.LTable) *lua.LTable {
-	var keys []string
-	for k, _ := t.Next(lua.LNil); k != lua.LNil; k, _ = t.Next(k) {
-		if s, ok := k.(lua.LString); ok && !strings.HasPrefix(string(s), "__") {
-			keys = append(keys, string(s))
-		}
-	}
-	slices.Sort(keys)
-	out := L.CreateTable(0, len(keys))
-	for _, k := range keys {
-		out.RawSetString(k, t.RawGetString(k))
-	}
-	return out
-}
-
-// mustCompile compiles src, the source of one of luahost's own Lua
-// helpers, under the chunk name name; it panics on an error.
-func mustCompile(name, src string) *lua.FunctionProto {
-	chunk, err := parse.Parse(strings.NewReader(src), name)
-	if err != nil {
-		panic(err)
-	}
-	proto, err := lua.Compile(chunk, name)
-	if err != nil {
-		panic(err)
-	}
-	return proto
-}
-
-// guardLevel0 wraps getfenv/setfenv so that level 0 (and below), the
-// thread's environment outside any function of the script, is refused.
-// Levels are shifted by one for the wrapper's own frame.
-func guardLevel0(orig *lua.LFunction) lua.LGFunction {
-	return func(L *lua.LState) int {
-		top := L.GetTop()
-		var first lua.LValue = lua.LNumber(1)
-		if top > 0 {
-			first = L.Get(1)
-		}
-		if n, ok := first.(lua.LNumber); ok {
-			if n <= 0 {
-				L.ArgError(1, "level 0 is not available in the sandbox")
-			}
-			first = n + 1
-		}
-		base := L.GetTop()
-		L.Push(orig)
-		L.Push(first)
-		for i := 2; i <= top; i++ {
-			L.Push(L.Get(i))
-		}
-		L.Call(max(top, 1), lua.MultRet)
-		return L.GetTop() - base
-	}
 }
 
 // load(chunk [, chunkname]) compiles source text (or the pieces a reader
@@ -310,7 +173,7 @@ func (h *Host) loadSource(L *lua.LState, src, name string) int {
 	}
 	// The chunk is compiled under the name messages show, as Lua 5.1
 	// shows it ("(load)", [string "..."]).
-	name = chunkID(name)
+	name = lualib.ChunkID(name)
 	proto, err := compile.Compile(src, name, h.maxString())
 	if err != nil {
 		return loadFailed(L, compileError("", name, []byte(src), err).Message)
@@ -323,96 +186,6 @@ func loadFailed(L *lua.LState, msg string) int {
 	L.Push(lua.LNil)
 	L.Push(lua.LString(msg))
 	return 2
-}
-
-var heapSample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-
-// collectgarbage([opt]) answers "count" (the process's live heap in KiB);
-// every other option does nothing and returns 0: in gopher-lua a
-// collection would stop the whole process.
-func collectGarbage(L *lua.LState) int {
-	if L.OptString(1, "collect") == "count" {
-		metrics.Read(heapSample)
-		L.Push(lua.LNumber(float64(heapSample[0].Value.Uint64()) / 1024))
-		return 1
-	}
-	L.Push(lua.LNumber(0))
-	return 1
-}
-
-// newRand returns the per-state random source: a PCG generator seeded
-// from the runtime's seed and the script's name, so every run of a scene
-// draws the same numbers and two scripts do not draw the same sequence.
-// Its state is what a snapshot saves (MarshalBinary).
-func newRand(seed int64, name string) *rand.PCG {
-	return rand.NewPCG(uint64(seed), nameHash(name))
-}
-
-// nameHash is the FNV-1a hash of a script's name.
-func nameHash(name string) uint64 {
-	var hash uint64 = 14695981039346656037
-	for i := 0; i < len(name); i++ {
-		hash ^= uint64(name[i])
-		hash *= 1099511628211
-	}
-	return hash
-}
-
-// bindRandom installs math.random and math.randomseed over src.
-// math.randomseed(x) seeds it again as newRand would with seed^x.
-func bindRandom(L *lua.LState, src *rand.PCG, seed int64, name string) {
-	r := rand.New(src)
-	m := L.G.Global.RawGetString(lua.MathLibName).(*lua.LTable)
-	m.RawSetString("random", L.NewFunction(func(L *lua.LState) int {
-		switch L.GetTop() {
-		case 0:
-			L.Push(lua.LNumber(r.Float64()))
-		case 1:
-			hi := randomBound(L, 1)
-			if hi < 1 {
-				L.ArgError(1, "interval is empty")
-			}
-			L.Push(lua.LNumber(1 + r.Int64N(hi)))
-		default:
-			lo, hi := randomBound(L, 1), randomBound(L, 2)
-			if lo > hi {
-				L.ArgError(2, "interval is empty")
-			}
-			L.Push(lua.LNumber(between(r, lo, hi)))
-		}
-		return 1
-	}))
-	m.RawSetString("randomseed", L.NewFunction(func(L *lua.LState) int {
-		src.Seed(uint64(seed^L.CheckInt64(1)), nameHash(name))
-		return 0
-	}))
-}
-
-// randomBound returns argument n of math.random as an integer (the
-// fraction dropped); a number no int64 holds (NaN, 2^63, 1e300) is
-// refused as Lua 5.3 refuses it: Lua 5.1 takes it as garbage, and gopher-
-// lua's conversion made 2^63 an empty interval.
-func randomBound(L *lua.LState, n int) int64 {
-	f := float64(L.CheckNumber(n))
-	if math.IsNaN(f) || f < -(1<<63) || f >= 1<<63 {
-		L.ArgError(n, "number has no integer representation")
-	}
-	return int64(f)
-}
-
-// between draws an integer in [lo, hi] (lo <= hi) from r. An interval
-// wider than int64 holds (math.random(-2^62, 2^62)) is drawn in unsigned
-// arithmetic: hi-lo+1 overflowed, and Int64N panicked on it.
-func between(r *rand.Rand, lo, hi int64) int64 {
-	if width := hi - lo + 1; width > 0 {
-		return lo + r.Int64N(width)
-	}
-	width := uint64(hi) - uint64(lo) + 1
-	if width == 0 {
-		// The whole of int64.
-		return int64(r.Uint64())
-	}
-	return lo + int64(r.Uint64N(width))
 }
 
 var moduleName = regexp.MustCompile(`^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$`)

@@ -10,6 +10,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/luahost/luahost/luabind/internal/laux"
+	"github.com/luahost/luahost/luabind/internal/lualib"
+
 	"github.com/luahost/luahost/luabind/internal/luaerr"
 
 	lua "github.com/yuin/gopher-lua"
@@ -239,8 +242,8 @@ func (st *state) bind() {
 	g.RawSetString("print", L.NewFunction(h.luaPrint))
 	g.RawSetString("require", L.NewFunction(st.require))
 	st.bindPackage()
-	st.rng = newRand(h.rt.Seed(), st.script.name)
-	bindRandom(L, st.rng, h.rt.Seed(), st.script.name)
+	st.rng = lualib.NewRand(h.rt.Seed(), st.script.name)
+	lualib.BindRandom(L, st.rng, h.rt.Seed(), st.script.name)
 	st.protect = newProtect(L)
 	st.stack, st.traced = newCallStack(L), L.Panic
 	st.hook = newHook(st.traced)
@@ -514,7 +517,7 @@ func (st *state) protected(nargs, nret int, callback, suffix string) error {
 		// Called from a Go function in the call stack's last frame: the
 		// callback cannot start (stackFull says why it must not try).
 		L.Pop(nargs + 1)
-		overflow := &lua.ApiError{Type: lua.ApiErrorRun, Object: lua.LString(where(L, 1) + "stack overflow")}
+		overflow := &lua.ApiError{Type: lua.ApiErrorRun, Object: lua.LString(laux.Where(L, 1) + "stack overflow")}
 		return scriptError(st.script, callback+suffix, overflow, overrun{})
 	}
 	if h.nesting >= maxNesting {

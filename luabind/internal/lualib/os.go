@@ -1,4 +1,4 @@
-package luabind
+package lualib
 
 import (
 	"fmt"
@@ -53,7 +53,7 @@ func osTime(L *lua.LState) int {
 			}
 		}
 		if def < 0 {
-			raise(L, fmt.Sprintf("field '%s' missing in date table", key))
+			laux.Raise(L, fmt.Sprintf("field '%s' missing in date table", key))
 		}
 		return def
 	}
@@ -99,7 +99,7 @@ func osDate(L *lua.LState, maxSize int) int {
 		return 1
 	}
 	if dateMinSize(format) > maxSize {
-		raise(L, fmt.Sprintf("os.date: result too large (limit %d bytes)", maxSize))
+		laux.Raise(L, fmt.Sprintf("os.date: result too large (limit %d bytes)", maxSize))
 	}
 	var b strings.Builder
 	p := poller{L: L}
@@ -111,7 +111,7 @@ func osDate(L *lua.LState, maxSize int) int {
 			strftime(&b, format[i], t, loc == time.UTC)
 		}
 		if b.Len() > maxSize {
-			raise(L, fmt.Sprintf("os.date: result too large (limit %d bytes)", maxSize))
+			laux.Raise(L, fmt.Sprintf("os.date: result too large (limit %d bytes)", maxSize))
 		}
 		p.tick()
 	}

@@ -1,4 +1,4 @@
-package luabind
+package lualib
 
 import (
 	"github.com/luahost/luahost/luabind/internal/laux"

@@ -1,4 +1,4 @@
-package luabind
+package lualib
 
 import (
 	"fmt"
@@ -42,8 +42,8 @@ func (p *poller) tick() {
 	}
 }
 
-// maxStringSize is Options.MaxStringSize with its default applied.
-func maxStringSize(opt int) int {
+// MaxStringSize is Options.MaxStringSize with its default applied.
+func MaxStringSize(opt int) int {
 	if opt <= 0 {
 		return lstring.DefaultMaxSize
 	}
@@ -109,7 +109,7 @@ func tableInsert(L *lua.LState) int {
 	case 2:
 		t.RawSetInt(e, L.Get(2))
 	case 3:
-		pos := optInt(L, 2, 0)
+		pos := laux.OptInt(L, 2, 0)
 		e = max(e, pos)
 		p := poller{L: L}
 		for i := e; i > pos; i-- {
@@ -118,7 +118,7 @@ func tableInsert(L *lua.LState) int {
 		}
 		t.RawSetInt(pos, L.Get(3))
 	default:
-		raise(L, "wrong number of arguments to 'insert'")
+		laux.Raise(L, "wrong number of arguments to 'insert'")
 	}
 	return 0
 }
@@ -129,7 +129,7 @@ func tableInsert(L *lua.LState) int {
 func tableRemove(L *lua.LState) int {
 	t := L.CheckTable(1)
 	e := laux.TableLen(t)
-	pos := optInt(L, 2, e)
+	pos := laux.OptInt(L, 2, e)
 	if e == 0 {
 		return 0
 	}
@@ -150,8 +150,8 @@ func tableRemove(L *lua.LState) int {
 func tableConcat(L *lua.LState, maxSize int) int {
 	t := L.CheckTable(1)
 	sep := L.OptString(2, "")
-	i := optInt(L, 3, 1)
-	j := optInt(L, 4, laux.TableLen(t))
+	i := laux.OptInt(L, 3, 1)
+	j := laux.OptInt(L, 4, laux.TableLen(t))
 	if i > j {
 		L.Push(lua.LString(""))
 		return 1
@@ -164,7 +164,7 @@ func tableConcat(L *lua.LState, maxSize int) int {
 		case lua.LNumber:
 			return laux.FormatNumber(v)
 		}
-		raise(L, fmt.Sprintf("invalid value (at index %d) in table for 'concat'", k))
+		laux.Raise(L, fmt.Sprintf("invalid value (at index %d) in table for 'concat'", k))
 		return ""
 	}
 	size := 0
@@ -180,7 +180,7 @@ func tableConcat(L *lua.LState, maxSize int) int {
 		p.tick()
 	}
 	if size > maxSize {
-		raise(L, fmt.Sprintf("table.concat: result too large (limit %d bytes)", maxSize))
+		laux.Raise(L, fmt.Sprintf("table.concat: result too large (limit %d bytes)", maxSize))
 	}
 	var b strings.Builder
 	b.Grow(size)
@@ -245,7 +245,7 @@ func (s *sorter) swap(i, j int) {
 }
 
 func (s *sorter) invalid() {
-	raise(s.L, "invalid order function for sorting")
+	laux.Raise(s.L, "invalid order function for sorting")
 }
 
 // sort sorts t[lo..up]: a quicksort on the median of three, recursing on
@@ -305,14 +305,14 @@ func (s *sorter) sort(lo, up int) {
 // The value stack grows once, not a slot at a time.
 func boundedUnpack(L *lua.LState) int {
 	t := L.CheckTable(1)
-	i := optInt(L, 2, 1)
-	j := optInt(L, 3, laux.TableLen(t))
+	i := laux.OptInt(L, 2, 1)
+	j := laux.OptInt(L, 3, laux.TableLen(t))
 	if i > j {
 		return 0
 	}
 	n := j - i + 1
 	if n <= 0 || n > maxResults {
-		raise(L, "too many results to unpack")
+		laux.Raise(L, "too many results to unpack")
 	}
 	base := L.GetTop()
 	L.SetTop(base + n)

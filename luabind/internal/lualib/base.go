@@ -1,7 +1,6 @@
-package luabind
+package lualib
 
 import (
-	"fmt"
 	"math"
 	"strings"
 
@@ -43,13 +42,13 @@ func installBase(L *lua.LState, g *lua.LTable) {
 	m.RawSetString("huge", lua.LNumber(math.Inf(1)))
 }
 
-// wrapCoroutine returns coroutine.wrap over the sandbox's create and
+// WrapCoroutine returns coroutine.wrap over the sandbox's create and
 // resume: coroutine.wrap(f) returns a function that resumes a new
 // coroutine of f with its arguments and returns what it yields or
 // returns. An error inside the coroutine is raised again, a string one
 // with the position of the function calling the wrapper (when that is Lua
 // code), as Lua 5.1 does.
-func wrapCoroutine(create, resume *lua.LFunction) lua.LGFunction {
+func WrapCoroutine(create, resume *lua.LFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
 		fn := L.CheckFunction(1)
 		if fn.IsG {
@@ -70,7 +69,7 @@ func wrapCoroutine(create, resume *lua.LFunction) lua.LGFunction {
 			L.Call(top+1, lua.MultRet)
 			if L.Get(top+1) == lua.LFalse {
 				if msg, ok := L.Get(top + 2).(lua.LString); ok {
-					raise(L, string(msg))
+					laux.Raise(L, string(msg))
 				}
 				L.Error(L.Get(top+2), 0)
 			}
@@ -123,31 +122,14 @@ func luaError(L *lua.LState) int {
 	level := L.OptInt(2, 1)
 	switch msg := v.(type) {
 	case lua.LString:
-		L.Error(lua.LString(where(L, level)+string(msg)), 0)
+		L.Error(lua.LString(laux.Where(L, level)+string(msg)), 0)
 	case lua.LNumber:
-		if pos := where(L, level); pos != "" {
+		if pos := laux.Where(L, level); pos != "" {
 			L.Error(lua.LString(pos+laux.FormatNumber(msg)), 0)
 		}
 	}
 	L.Error(v, 0)
 	return 0
-}
-
-// where returns "chunk:line: " for the Lua function running at level of
-// L's call stack (0 is the running Go function), or "" when that is not a
-// Lua function or level is out of range.
-func where(L *lua.LState, level int) string {
-	if level <= 0 {
-		return ""
-	}
-	dbg, ok := L.GetStack(level)
-	if !ok {
-		return ""
-	}
-	if _, err := L.GetInfo("Sl", dbg, lua.LNil); err != nil || dbg.CurrentLine <= 0 {
-		return ""
-	}
-	return fmt.Sprintf("%s:%d: ", dbg.Source, dbg.CurrentLine)
 }
 
 // assert(v [, message]) returns all its arguments when v is true;
@@ -169,14 +151,8 @@ func luaAssert(L *lua.LState) int {
 	default:
 		L.TypeError(2, lua.LTString)
 	}
-	raise(L, msg)
+	laux.Raise(L, msg)
 	return 0
-}
-
-// raise raises msg from a Go function as Lua 5.1's luaL_error does: with
-// the position of the calling function when that is Lua code.
-func raise(L *lua.LState, msg string) {
-	L.Error(lua.LString(where(L, 1)+msg), 0)
 }
 
 // setmetatable(t, mt) sets table t's metatable to mt (a table or nil) and
@@ -189,7 +165,7 @@ func luaSetMetatable(L *lua.LState) int {
 		L.ArgError(2, "nil or table expected")
 	}
 	if L.GetMetaField(t, "__metatable") != lua.LNil {
-		raise(L, "cannot change a protected metatable")
+		laux.Raise(L, "cannot change a protected metatable")
 	}
 	L.SetMetatable(t, mt)
 	L.SetTop(1)
@@ -200,11 +176,11 @@ func luaSetMetatable(L *lua.LState) int {
 // it.
 const idSize = 60
 
-// chunkID returns the name that messages show for a chunk named name, as
+// ChunkID returns the name that messages show for a chunk named name, as
 // Lua 5.1's luaO_chunkid does: "=name" and "@file" show as name and file
 // (a long file name keeps its end, after "..."); any other name is source
 // text and shows as [string "first line..."].
-func chunkID(name string) string {
+func ChunkID(name string) string {
 	switch {
 	case strings.HasPrefix(name, "="):
 		return name[1:min(len(name), idSize)]
@@ -240,18 +216,4 @@ func luaRawset(L *lua.LState) int {
 	t.RawSet(k, L.Get(3))
 	L.SetTop(1)
 	return 1
-}
-
-// optInt returns argument n as an integer, def when it is nil or absent;
-// a string that reads as a number is converted, as Lua 5.1 does.
-func optInt(L *lua.LState, n, def int) int {
-	switch v := L.Get(n).(type) {
-	case *lua.LNilType:
-		return def
-	case lua.LString:
-		if f, ok := laux.ToNumber(string(v)); ok {
-			return int(f)
-		}
-	}
-	return L.CheckInt(n)
 }

@@ -1,0 +1,106 @@
+package lualib
+
+import (
+	"runtime/metrics"
+	"slices"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// SortGlobals rebuilds the global table and the library tables with their
+// keys inserted in sorted order, and makes the new global table the
+// state's environment. gopher-lua registers libraries from Go maps, whose
+// order changes from run to run, and a Lua table's pairs order is its
+// insertion order: without this, a script listing a library with pairs
+// would print differently each run. Call it before any Lua function is
+// made, so that every function's environment is the new table.
+func SortGlobals(L *lua.LState) *lua.LTable {
+	old := L.G.Global
+	for _, lib := range []string{lua.CoroutineLibName, lua.MathLibName, lua.OsLibName, lua.StringLibName, lua.TabLibName} {
+		old.RawSetString(lib, sortedCopy(L, old.RawGetString(lib).(*lua.LTable)))
+	}
+	// The strings' metatable becomes {__index = string} as in reference
+	// Lua, instead of the string library itself. It is the state's own,
+	// so a script may change it without reaching any other script.
+	if mt, ok := L.GetMetatable(lua.LString("")).(*lua.LTable); ok {
+		mt.RawSetString("__index", old.RawGetString(lua.StringLibName))
+	}
+	g := sortedCopy(L, old)
+	g.RawSetString("_G", g)
+	L.G.Global = g
+	L.Env = g
+	// gopher-lua's own module table still holds the unsorted originals:
+	// point it at the copies, so that the originals are not kept alive
+	// beside them in every state.
+	if loaded, ok := L.GetField(L.Get(lua.RegistryIndex), "_LOADED").(*lua.LTable); ok {
+		for k, _ := loaded.Next(lua.LNil); k != lua.LNil; k, _ = loaded.Next(k) {
+			if name, ok := k.(lua.LString); ok {
+				loaded.RawSetString(string(name), g.RawGetString(string(name)))
+			}
+		}
+		loaded.RawSetString("_G", g)
+	}
+	return g
+}
+
+// sortedCopy returns a copy of t (string keys only, as library tables
+// have) with its keys inserted in sorted order. Metatable fields ("__"
+// keys: gopher-lua's string library is also the strings' metatable) stay
+// behind.
+func sortedCopy(L *lua.LState, t *lua.LTable) *lua.LTable {
+	var keys []string
+	for k, _ := t.Next(lua.LNil); k != lua.LNil; k, _ = t.Next(k) {
+		if s, ok := k.(lua.LString); ok && !strings.HasPrefix(string(s), "__") {
+			keys = append(keys, string(s))
+		}
+	}
+	slices.Sort(keys)
+	out := L.CreateTable(0, len(keys))
+	for _, k := range keys {
+		out.RawSetString(k, t.RawGetString(k))
+	}
+	return out
+}
+
+// guardLevel0 wraps getfenv/setfenv so that level 0 (and below), the
+// thread's environment outside any function of the script, is refused.
+// Levels are shifted by one for the wrapper's own frame.
+func guardLevel0(orig *lua.LFunction) lua.LGFunction {
+	return func(L *lua.LState) int {
+		top := L.GetTop()
+		var first lua.LValue = lua.LNumber(1)
+		if top > 0 {
+			first = L.Get(1)
+		}
+		if n, ok := first.(lua.LNumber); ok {
+			if n <= 0 {
+				L.ArgError(1, "level 0 is not available in the sandbox")
+			}
+			first = n + 1
+		}
+		base := L.GetTop()
+		L.Push(orig)
+		L.Push(first)
+		for i := 2; i <= top; i++ {
+			L.Push(L.Get(i))
+		}
+		L.Call(max(top, 1), lua.MultRet)
+		return L.GetTop() - base
+	}
+}
+
+var heapSample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+
+// collectgarbage([opt]) answers "count" (the process's live heap in KiB);
+// every other option does nothing and returns 0: in gopher-lua a
+// collection would stop the whole process.
+func collectGarbage(L *lua.LState) int {
+	if L.OptString(1, "collect") == "count" {
+		metrics.Read(heapSample)
+		L.Push(lua.LNumber(float64(heapSample[0].Value.Uint64()) / 1024))
+		return 1
+	}
+	L.Push(lua.LNumber(0))
+	return 1
+}
