@@ -2,8 +2,8 @@ package luabind
 
 import (
 	"fmt"
-	"reflect"
-	"unsafe"
+
+	"github.com/luahost/luahost/luabind/internal/gopherx"
 
 	"github.com/luahost/luahost/luabind/internal/luaerr"
 
@@ -30,52 +30,12 @@ import (
 // Should a later gopher-lua lay the state out differently, newCallStack
 // returns nil and callbacks go through protect and PCall as before.
 
-// callStack is a state's call stack, for cutting it back after an error.
-type callStack struct {
-	frames interface {
-		Sp() int
-		SetSp(int)
-	}
-	// last is the stack's Last method, current the state's current
-	// frame (settable).
-	last, current reflect.Value
-}
-
-// newCallStack returns L's call stack, or nil when the state is not laid
-// out as expected.
-func newCallStack(L *lua.LState) *callStack {
-	v := reflect.ValueOf(L).Elem()
-	sf, cf := v.FieldByName("stack"), v.FieldByName("currentFrame")
-	if !sf.IsValid() || sf.Kind() != reflect.Interface || !cf.IsValid() || cf.Kind() != reflect.Pointer {
-		return nil
-	}
-	stack := reflect.NewAt(sf.Type(), unsafe.Pointer(sf.UnsafeAddr())).Elem().Elem()
-	if !stack.IsValid() {
-		return nil
-	}
-	frames, ok := stack.Interface().(interface {
-		Sp() int
-		SetSp(int)
-	})
-	last := stack.MethodByName("Last")
-	if !ok || !last.IsValid() || last.Type().NumIn() != 0 || last.Type().NumOut() != 1 || last.Type().Out(0) != cf.Type() {
-		return nil
-	}
-	return &callStack{frames: frames, last: last, current: reflect.NewAt(cf.Type(), unsafe.Pointer(cf.UnsafeAddr())).Elem()}
-}
-
-// cut unwinds the call stack to sp frames, as PCall does after an error.
-func (c *callStack) cut(sp int) {
-	c.frames.SetSp(sp)
-	c.current.Set(c.last.Call(nil)[0])
-}
-
 // depth returns how many frames the state's call stack holds (stackFull).
 func (st *state) depth() int {
 	if st.stack != nil {
-		return st.stack.frames.Sp()
+		return st.stack.Depth()
 	}
-	return callDepth(st.L)
+	return gopherx.CallDepth(st.L)
 }
 
 // call calls the function below nargs arguments on the stack with the
@@ -91,7 +51,7 @@ func (st *state) call(nargs, nret, sp int) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = st.caught(r)
-			st.stack.cut(sp)
+			st.stack.Cut(sp)
 			L.SetTop(base)
 		}
 		L.Panic = prev
@@ -108,7 +68,7 @@ func (st *state) caught(r any) (err *lua.ApiError) {
 	if ae, ok := r.(*lua.ApiError); ok {
 		return ae
 	}
-	if r != luaerr.GoCallStackOverflow {
+	if r != gopherx.CallStackOverflow {
 		return &lua.ApiError{Type: lua.ApiErrorPanic, Object: lua.LString(fmt.Sprint(r)), StackTrace: st.trace()}
 	}
 	defer func() {

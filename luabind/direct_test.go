@@ -3,6 +3,8 @@ package luabind
 import (
 	"testing"
 
+	"github.com/luahost/luahost/luabind/internal/gopherx"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -10,13 +12,13 @@ import (
 )
 
 // TestDirectCall checks that callbacks are called directly on this
-// gopher-lua (newCallStack found the state's call stack, so protect is
+// gopher-lua (gopherx.NewCallStack found the state's call stack, so protect is
 // not in the way), and that failed callbacks — a Lua error, a call-stack
 // overflow, a nested callback's error — leave both stacks of every state
 // empty between frames.
 func TestDirectCall(t *testing.T) {
 	w := newWorld(t, withBudget(-1, 0))
-	require.NotNil(t, newCallStack(w.h.newSandbox()), "gopher-lua's state layout changed: callbacks go through protect")
+	require.NotNil(t, gopherx.NewCallStack(w.h.newSandbox()), "gopher-lua's state layout changed: callbacks go through protect")
 	for range 3 {
 		w.spawn("", "stats/fails")
 	}
@@ -30,7 +32,7 @@ func TestDirectCall(t *testing.T) {
 	for _, s := range w.h.Scripts() {
 		st := s.st
 		require.NotNil(t, st.stack, s.Name())
-		assert.Zero(t, st.stack.frames.Sp(), "%s: call stack", s.Name())
+		assert.Zero(t, st.stack.Depth(), "%s: call stack", s.Name())
 		assert.Zero(t, st.L.GetTop(), "%s: value stack", s.Name())
 	}
 }
@@ -44,7 +46,7 @@ func TestDirectDepth(t *testing.T) {
 	require.NoError(t, w.h.Register("probe", func(*runtime.Instance, []any) (any, error) {
 		st := w.h.Script("direct/depth").st
 		require.NotNil(t, st.stack)
-		assert.Equal(t, callDepth(st.L), st.depth())
+		assert.Equal(t, gopherx.CallDepth(st.L), st.depth())
 		assert.Positive(t, st.depth())
 		seen++
 		return nil, nil

@@ -87,6 +87,12 @@ var (
 	// ErrMemory marks a callback stopped for allocating past its memory
 	// limit.
 	ErrMemory = errors.New("memory limit exceeded")
+	// ErrGopherLua is what New returns when the gopher-lua this program
+	// was built with is not laid out as luahost assumes (a version other
+	// than the one go.mod names, selected by the embedder's module
+	// graph). The error names each assumption that failed and the
+	// feature that needs it.
+	ErrGopherLua = errors.New("unsupported gopher-lua version")
 )
 
 // scriptError builds the report of a failed callback. Only strings are

@@ -15,6 +15,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/luahost/luahost/luabind/internal/gopherx"
+
 	"github.com/luahost/luahost/luabind/internal/compile"
 
 	lua "github.com/yuin/gopher-lua"
@@ -192,6 +194,10 @@ type Func func(inst *runtime.Instance, args []any) (any, error)
 // New returns a Host running scripts from opts.Dir on rt. Closing rt (or
 // the Host) closes every Lua state.
 func New(rt *runtime.Runtime, opts Options) (*Host, error) {
+	if err := gopherx.Check(); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrGopherLua, err)
+	}
+	gopherx.LimitArrayPart()
 	if opts.Dir == "" {
 		opts.Dir = "scripts"
 	}

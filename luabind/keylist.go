@@ -1,8 +1,7 @@
 package luabind
 
 import (
-	"reflect"
-	"unsafe"
+	"github.com/luahost/luahost/luabind/internal/gopherx"
 
 	lua "github.com/yuin/gopher-lua"
 
@@ -21,25 +20,6 @@ import (
 // gopher-lua lay its tables out differently, no holes are saved (and
 // TestKeyList fails).
 
-// keysOffset is the offset of LTable's key list, or 0 when it has none
-// of the expected type.
-var keysOffset = func() uintptr {
-	f, ok := reflect.TypeFor[lua.LTable]().FieldByName("keys")
-	if !ok || f.Type != reflect.TypeFor[[]lua.LValue]() {
-		return 0
-	}
-	return f.Offset
-}()
-
-// keyList returns t's key list: its hash keys, removed ones included, in
-// the order pairs visits the live ones. nil when the layout is unknown.
-func keyList(t *lua.LTable) []lua.LValue {
-	if keysOffset == 0 {
-		return nil
-	}
-	return *(*[]lua.LValue)(unsafe.Add(unsafe.Pointer(t), keysOffset))
-}
-
 // inArrayPart reports whether gopher-lua keeps key k in a table's array
 // part (where no removed key keeps a slot) rather than in its hash part.
 func inArrayPart(k lua.LValue) bool {
@@ -53,7 +33,7 @@ func inArrayPart(k lua.LValue) bool {
 // too. When x's key list does not match fields, fields is returned as it
 // is.
 func (c *copier) withHoles(x *lua.LTable, fields []runtime.Field, path string) ([]runtime.Field, error) {
-	keys := keyList(x)
+	keys := gopherx.TableKeys(x)
 	if len(keys) == 0 {
 		return fields, nil
 	}

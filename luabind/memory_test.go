@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/luahost/luahost/luabind/internal/gopherx"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -124,14 +126,14 @@ func TestSizer(t *testing.T) {
 		return z.bytes
 	}
 	small := size(`{1, 2, 3}`)
-	assert.Equal(t, int64(tableBytes+3*entryBytes), small)
-	assert.Equal(t, int64(tableBytes+2*entryBytes+2*stringBytes+len("a")+len("b")), size(`{a = 1, b = 2}`))
+	assert.Equal(t, int64(gopherx.TableBytes+3*gopherx.EntryBytes), small)
+	assert.Equal(t, int64(gopherx.TableBytes+2*gopherx.EntryBytes+2*gopherx.StringBytes+len("a")+len("b")), size(`{a = 1, b = 2}`))
 	cyclic := size(`(function() local t = {} t.self = t return t end)()`)
-	assert.Equal(t, int64(tableBytes+entryBytes+stringBytes+len("self")), cyclic, "a cycle counts once")
+	assert.Equal(t, int64(gopherx.TableBytes+gopherx.EntryBytes+gopherx.StringBytes+len("self")), cyclic, "a cycle counts once")
 	shared := size(`(function() local s = {1, 2, 3} return {s, s, s} end)()`)
-	assert.Equal(t, tableBytes+3*entryBytes+small, shared, "a shared table counts once")
+	assert.Equal(t, gopherx.TableBytes+3*gopherx.EntryBytes+small, shared, "a shared table counts once")
 	long := size(`(function() local s = ("x"):rep(1000) return {s, s} end)()`)
-	assert.Equal(t, int64(tableBytes+2*entryBytes+stringBytes+1000), long, "a long string held twice counts once")
+	assert.Equal(t, int64(gopherx.TableBytes+2*gopherx.EntryBytes+gopherx.StringBytes+1000), long, "a long string held twice counts once")
 	mixed := size(`{1, 2, nil, 4, x = {}}`)
 	assert.Greater(t, mixed, small, "array and hash parts both count")
 }

@@ -4,27 +4,17 @@ import (
 	"math/bits"
 	"unsafe"
 
+	"github.com/luahost/luahost/luabind/internal/gopherx"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/luahost/luahost/runtime"
 )
 
-// Sizes of gopher-lua's objects, as the walk counts them: estimates of
-// what each costs on Go's heap (struct, map entry or slice slot rounded to
-// its size class), not exact figures.
-const (
-	tableBytes    = 128
-	entryBytes    = 48
-	stringBytes   = 16
-	functionBytes = 64
-	upvalueBytes  = 48
-	userdataBytes = 64
-	threadBytes   = 4096
-	// sharedString is the length from which a string's bytes are counted
-	// once however many places hold it (keyed by its data's address):
-	// shorter ones are counted at each place.
-	sharedString = 64
-)
+// sharedString is the length from which a string's bytes are counted
+// once however many places hold it (keyed by its data's address):
+// shorter ones are counted at each place.
+const sharedString = 64
 
 // sizer estimates the memory that Lua data holds, counting every object
 // once however many places reach it. It reads the data only: run it on the
@@ -109,14 +99,14 @@ func (z *sizer) value(v lua.LValue) {
 		if len(x) >= sharedString && !z.first(unsafe.Pointer(unsafe.StringData(string(x)))) {
 			return
 		}
-		z.bytes += stringBytes + int64(len(x))
+		z.bytes += gopherx.StringBytes + int64(len(x))
 	case *lua.LTable:
 		z.table(x)
 	case *lua.LFunction:
 		if !z.first(unsafe.Pointer(x)) {
 			return
 		}
-		z.bytes += functionBytes + upvalueBytes*int64(len(x.Upvalues))
+		z.bytes += gopherx.FunctionBytes + gopherx.UpvalueBytes*int64(len(x.Upvalues))
 		if x.Env != nil {
 			z.table(x.Env)
 		}
@@ -127,7 +117,7 @@ func (z *sizer) value(v lua.LValue) {
 		if !z.first(unsafe.Pointer(x)) {
 			return
 		}
-		z.bytes += userdataBytes
+		z.bytes += gopherx.UserdataBytes
 		if x.Env != nil {
 			z.table(x.Env)
 		}
@@ -143,7 +133,7 @@ func (z *sizer) table(t *lua.LTable) {
 	if !z.first(unsafe.Pointer(t)) {
 		return
 	}
-	z.bytes += tableBytes
+	z.bytes += gopherx.TableBytes
 	if t.Metatable != nil {
 		z.value(t.Metatable)
 	}
@@ -151,7 +141,7 @@ func (z *sizer) table(t *lua.LTable) {
 	// every array index into a new number.
 	n := t.Len()
 	for i := 1; i <= n; i++ {
-		z.bytes += entryBytes
+		z.bytes += gopherx.EntryBytes
 		z.value(t.RawGetInt(i))
 	}
 	var k lua.LValue = lua.LNil
@@ -159,7 +149,7 @@ func (z *sizer) table(t *lua.LTable) {
 		k = lua.LNumber(n)
 	}
 	for k, v := t.Next(k); k != lua.LNil; k, v = t.Next(k) {
-		z.bytes += entryBytes
+		z.bytes += gopherx.EntryBytes
 		z.value(k)
 		z.value(v)
 	}
@@ -172,7 +162,7 @@ func (z *sizer) thread(L *lua.LState) {
 	if !z.first(unsafe.Pointer(L)) {
 		return
 	}
-	z.bytes += threadBytes
+	z.bytes += gopherx.ThreadBytes
 	if L.Env != nil {
 		z.table(L.Env)
 	}
@@ -224,9 +214,9 @@ func (z *sizer) state(st *state) {
 func (z *sizer) plain(v any) {
 	switch x := v.(type) {
 	case string:
-		z.bytes += stringBytes + int64(len(x))
+		z.bytes += gopherx.StringBytes + int64(len(x))
 	case *runtime.Table:
-		z.bytes += tableBytes + entryBytes*int64(len(x.Fields))
+		z.bytes += gopherx.TableBytes + gopherx.EntryBytes*int64(len(x.Fields))
 		for _, f := range x.Fields {
 			z.plain(f.Key)
 			z.plain(f.Value)

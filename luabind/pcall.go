@@ -1,15 +1,9 @@
 package luabind
 
 import (
-	"reflect"
-	goruntime "runtime"
-	"sync"
-	"sync/atomic"
-	"unsafe"
+	"github.com/luahost/luahost/luabind/internal/gopherx"
 
 	"github.com/luahost/luahost/luabind/internal/compile"
-
-	"github.com/luahost/luahost/luabind/internal/luaerr"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -117,7 +111,7 @@ func closeFailed(L *lua.LState, closer *lua.LFunction) {
 // gopher-lua's Go panic; it is Lua 5.1's "stack overflow" (without the
 // position, which the panic lost).
 func caughtValue(err error) lua.LValue {
-	if ae, ok := err.(*lua.ApiError); ok && ae.Type == lua.ApiErrorPanic && ae.Object == lua.LString(luaerr.GoCallStackOverflow) {
+	if ae, ok := err.(*lua.ApiError); ok && ae.Type == lua.ApiErrorPanic && ae.Object == lua.LString(gopherx.CallStackOverflow) {
 		return lua.LString("stack overflow")
 	}
 	return errorValue(err)
@@ -150,80 +144,15 @@ return function(...) return pass(yield(...)) end
 // into the Go function with nothing, and crash); Lua 5.1 refuses them
 // with the same error as here.
 func yield(L *lua.LState) int {
-	if L.Parent == nil || !yieldable() {
+	if L.Parent == nil || !gopherx.Yieldable() {
 		L.Error(lua.LString("attempt to yield across metamethod/C-call boundary"), 0)
 	}
 	return -1
 }
 
-const (
-	goCallR     = "github.com/yuin/gopher-lua.(*LState).callR"
-	goThreadRun = "github.com/yuin/gopher-lua.threadRun"
-)
-
-// yieldable reports whether the VM loop running the caller is the
-// coroutine's own: no Go code called back into Lua (gopher-lua's callR)
-// since the coroutine was resumed (threadRun). It reads the goroutine's
-// stack a few frames at a time, up to the resume: usually one short read.
-func yieldable() bool {
-	var pcs [6]uintptr
-	for skip := 3; skip < 512; skip += len(pcs) {
-		n := goruntime.Callers(skip, pcs[:])
-		for _, pc := range pcs[:n] {
-			switch frameKind(pc) {
-			case callRFrame:
-				return false
-			case threadRunFrame:
-				return true
-			}
-		}
-		if n < len(pcs) {
-			break
-		}
-	}
-	// No resume found: some Go code is in between, or the stack is
-	// deeper than any coroutine's should be.
-	return false
-}
-
-const (
-	otherFrame = iota
-	callRFrame
-	threadRunFrame
-)
-
-// callREntry and threadRunEntry are the entry points of the two
-// gopher-lua functions yieldable looks for, learnt by name the first
-// time each is met.
-var callREntry, threadRunEntry atomic.Uintptr
-
-// frameKind tells which of those functions the return address pc is in.
-func frameKind(pc uintptr) int {
-	f := goruntime.FuncForPC(pc - 1)
-	if f == nil {
-		return otherFrame
-	}
-	switch entry := f.Entry(); entry {
-	case callREntry.Load():
-		return callRFrame
-	case threadRunEntry.Load():
-		return threadRunFrame
-	default:
-		switch f.Name() {
-		case goCallR:
-			callREntry.Store(entry)
-			return callRFrame
-		case goThreadRun:
-			threadRunEntry.Store(entry)
-			return threadRunFrame
-		}
-	}
-	return otherFrame
-}
-
 // stackCapacity is the most frames a state's call stack holds:
 // callStackSize rounded up to whole segments of gopher-lua's stack.
-const stackCapacity = (callStackSize + lua.FramesPerSegment - 1) / lua.FramesPerSegment * lua.FramesPerSegment
+var stackCapacity = gopherx.CallStackCapacity(callStackSize)
 
 // stackFull reports whether L's call stack has no room for another
 // frame. No protected call may start then: the first frame does not fit,
@@ -232,34 +161,4 @@ const stackCapacity = (callStackSize + lua.FramesPerSegment - 1) / lua.FramesPer
 // frames; the functions still running in them (the pcall that started
 // the call, the Go function that called it) then return their results
 // over the registers of other frames.
-func stackFull(L *lua.LState) bool { return callDepth(L) >= stackCapacity }
-
-// frameOffsets locates, by reflection once (gopher-lua exports neither),
-// the state's current frame and a frame's index on the call stack: their
-// offsets in LState and in callFrame; ok is false when gopher-lua lays
-// them out differently.
-var frameOffsets = sync.OnceValues(func() (offsets [2]uintptr, ok bool) {
-	cur, found := reflect.TypeFor[lua.LState]().FieldByName("currentFrame")
-	if !found || cur.Type.Kind() != reflect.Pointer || cur.Type.Elem().Kind() != reflect.Struct {
-		return offsets, false
-	}
-	idx, found := cur.Type.Elem().FieldByName("Idx")
-	if !found || idx.Type.Kind() != reflect.Int || len(idx.Index) != 1 || len(cur.Index) != 1 {
-		return offsets, false
-	}
-	return [2]uintptr{cur.Offset, idx.Offset}, true
-})
-
-// callDepth returns how many frames L's call stack holds, its current
-// frame included; 0 when it cannot tell.
-func callDepth(L *lua.LState) int {
-	off, ok := frameOffsets()
-	if !ok {
-		return 0
-	}
-	cur := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(L), off[0]))
-	if cur == nil {
-		return 0
-	}
-	return *(*int)(unsafe.Add(cur, off[1])) + 1
-}
+func stackFull(L *lua.LState) bool { return gopherx.CallDepth(L) >= stackCapacity }

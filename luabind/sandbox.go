@@ -8,7 +8,6 @@ import (
 	"github.com/luahost/luahost/luabind/internal/lualib"
 
 	"github.com/luahost/luahost/luabind/internal/compile"
-	"github.com/luahost/luahost/luabind/internal/laux"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -47,12 +46,6 @@ const (
 	registryMaxSize = 1 << 18
 	registryGrow    = 1 << 12
 )
-
-func init() {
-	// Arrays longer than laux.ArrayPart go on in the hash part (arrays.go),
-	// so that a sparse write fills at most laux.ArrayPart slots.
-	lua.MaxArrayIndex = laux.ArrayPart + 1
-}
 
 // newSandbox builds a fresh sandboxed state. Everything that depends on
 // the script that will run in it is bound later, by bind.

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/luahost/luahost/luabind/internal/gopherx"
 	"github.com/luahost/luahost/luabind/internal/laux"
 	"github.com/luahost/luahost/luabind/internal/lualib"
 
@@ -50,7 +51,7 @@ type state struct {
 	protect   *lua.LFunction
 	// stack, hook and traced are what direct calls use (direct.go); stack
 	// is nil when callbacks go through protect instead.
-	stack    *callStack
+	stack    *gopherx.CallStack
 	hook     func(*lua.LState)
 	traced   func(*lua.LState)
 	entityMT *lua.LTable
@@ -245,7 +246,7 @@ func (st *state) bind() {
 	st.rng = lualib.NewRand(h.rt.Seed(), st.script.name)
 	lualib.BindRandom(L, st.rng, h.rt.Seed(), st.script.name)
 	st.protect = newProtect(L)
-	st.stack, st.traced = newCallStack(L), L.Panic
+	st.stack, st.traced = gopherx.NewCallStack(L), L.Panic
 	st.hook = newHook(st.traced)
 	st.entityMT = st.newEntityType()
 	st.eventMT = st.newEventType()

@@ -3,6 +3,8 @@ package luaerr
 import (
 	"strings"
 
+	"github.com/luahost/luahost/luabind/internal/gopherx"
+
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -13,19 +15,6 @@ import (
 // LOADK of a string). gopher-lua lays a 32-bit instruction out as
 // opcode (6 bits) | A (8) | B (9) | C (9) from the top, and Bx, sBx in
 // the low 18 bits: not the layout of reference Lua.
-
-// inst is one gopher-lua instruction.
-type inst uint32
-
-func (i inst) op() int  { return int(i >> 26) }
-func (i inst) a() int   { return int(i>>18) & 0xff }
-func (i inst) b() int   { return int(i & 0x1ff) }
-func (i inst) c() int   { return int(i>>9) & 0x1ff }
-func (i inst) bx() int  { return int(i & 0x3ffff) }
-func (i inst) sbx() int { return i.bx() - (1<<18-1)>>1 }
-
-// rkConstant is the bit of an RK operand that marks a constant index.
-const rkConstant = 1 << 8
 
 // culprit is how an error names a value: kind is "local", "global",
 // "field", "upvalue", "method" or "constant"; the zero culprit names
@@ -71,24 +60,24 @@ func objName(p *lua.FunctionProto, pc, reg int) culprit {
 	if setter < 0 {
 		return culprit{}
 	}
-	i := inst(p.Code[setter])
-	switch i.op() {
+	i := gopherx.Inst(p.Code[setter])
+	switch i.Op() {
 	case lua.OP_MOVE, lua.OP_MOVEN:
-		if i.b() < i.a() {
-			return objName(p, setter, i.b())
+		if i.B() < i.A() {
+			return objName(p, setter, i.B())
 		}
 	case lua.OP_GETGLOBAL:
-		return culprit{"global", constantString(p, i.bx())}
+		return culprit{"global", constantString(p, i.Bx())}
 	case lua.OP_GETTABLE, lua.OP_GETTABLEKS:
-		return culprit{"field", keyName(p, setter, i.c())}
+		return culprit{"field", keyName(p, setter, i.C())}
 	case lua.OP_SELF:
-		return culprit{"method", keyName(p, setter, i.c())}
+		return culprit{"method", keyName(p, setter, i.C())}
 	case lua.OP_GETUPVAL:
-		if i.b() < len(p.DbgUpvalues) {
-			return culprit{"upvalue", p.DbgUpvalues[i.b()]}
+		if i.B() < len(p.DbgUpvalues) {
+			return culprit{"upvalue", p.DbgUpvalues[i.B()]}
 		}
 	case lua.OP_LOADK:
-		if s, ok := p.Constants[i.bx()].(lua.LString); ok {
+		if s, ok := p.Constants[i.Bx()].(lua.LString); ok {
 			return culprit{"constant", string(s)}
 		}
 	}
@@ -99,8 +88,8 @@ func objName(p *lua.FunctionProto, pc, reg int) culprit {
 // 5.4 does: a constant string or a register loaded with one; "integer
 // index" for a small integer constant (t[1]); else "?".
 func keyName(p *lua.FunctionProto, pc, rk int) string {
-	if rk&rkConstant != 0 {
-		switch k := p.Constants[rk&^rkConstant].(type) {
+	if rk&gopherx.RKConstant != 0 {
+		switch k := p.Constants[rk&^gopherx.RKConstant].(type) {
 		case lua.LString:
 			return string(k)
 		case lua.LNumber:
@@ -130,28 +119,28 @@ func constantString(p *lua.FunctionProto, k int) string {
 func findSetReg(p *lua.FunctionProto, lastpc, reg int) int {
 	setreg, jmptarget := -1, 0
 	for pc := 0; pc < lastpc; pc++ {
-		i := inst(p.Code[pc])
-		a := i.a()
+		i := gopherx.Inst(p.Code[pc])
+		a := i.A()
 		change := false
-		switch i.op() {
+		switch i.Op() {
 		case lua.OP_LOADNIL:
-			change = a <= reg && reg <= i.b()
+			change = a <= reg && reg <= i.B()
 		case lua.OP_TFORLOOP:
 			change = reg >= a+2
 		case lua.OP_CALL, lua.OP_TAILCALL:
 			change = reg >= a
 		case lua.OP_VARARG:
-			change = reg >= a && (i.b() == 0 || reg <= a+i.b()-2)
+			change = reg >= a && (i.B() == 0 || reg <= a+i.B()-2)
 		case lua.OP_SELF:
 			change = reg == a || reg == a+1
 		case lua.OP_FORLOOP:
 			change = reg >= a && reg <= a+3
 		case lua.OP_JMP:
-			if dest := pc + 1 + i.sbx(); dest <= lastpc && dest > jmptarget {
+			if dest := pc + 1 + i.Sbx(); dest <= lastpc && dest > jmptarget {
 				jmptarget = dest
 			}
 		case lua.OP_LOADBOOL:
-			if i.c() != 0 && pc+2 <= lastpc && pc+2 > jmptarget {
+			if i.C() != 0 && pc+2 <= lastpc && pc+2 > jmptarget {
 				jmptarget = pc + 2
 			}
 			change = reg == a
@@ -159,7 +148,7 @@ func findSetReg(p *lua.FunctionProto, lastpc, reg int) int {
 			change = reg == a
 			// The instructions after a CLOSURE name its upvalues; they
 			// are not executed.
-			pc += int(p.FunctionPrototypes[i.bx()].NumUpvalues)
+			pc += int(p.FunctionPrototypes[i.Bx()].NumUpvalues)
 		case lua.OP_SETGLOBAL, lua.OP_SETUPVAL, lua.OP_SETTABLE, lua.OP_SETTABLEKS,
 			lua.OP_EQ, lua.OP_LT, lua.OP_LE, lua.OP_TEST, lua.OP_RETURN,
 			lua.OP_SETLIST, lua.OP_CLOSE, lua.OP_NOP:
@@ -180,10 +169,10 @@ func findSetReg(p *lua.FunctionProto, lastpc, reg int) int {
 // TAILCALL at pc of p was fetched by SELF (obj:name(...)), whose self
 // argument reference Lua does not count.
 func isMethodCall(p *lua.FunctionProto, pc int) bool {
-	i := inst(p.Code[pc])
-	if i.op() != lua.OP_CALL && i.op() != lua.OP_TAILCALL {
+	i := gopherx.Inst(p.Code[pc])
+	if i.Op() != lua.OP_CALL && i.Op() != lua.OP_TAILCALL {
 		return false
 	}
-	setter := findSetReg(p, pc, i.a())
-	return setter >= 0 && inst(p.Code[setter]).op() == lua.OP_SELF
+	setter := findSetReg(p, pc, i.A())
+	return setter >= 0 && gopherx.Inst(p.Code[setter]).Op() == lua.OP_SELF
 }

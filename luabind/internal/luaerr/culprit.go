@@ -2,10 +2,11 @@ package luaerr
 
 import (
 	"fmt"
-	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/luahost/luahost/luabind/internal/gopherx"
 
 	"github.com/luahost/luahost/luabind/internal/laux"
 
@@ -15,23 +16,6 @@ import (
 // The error mapper proper: it runs while gopher-lua raises an error, with
 // the failing frame still on the stack, and rewrites the message in the
 // words of reference Lua 5.4, naming the culprit (SPEC 4.6).
-
-// framePC returns the index of the instruction the frame of dbg is
-// executing. gopher-lua keeps a frame's program counter (one past that
-// instruction) in an unexported field of Debug and offers no accessor;
-// the field is read with reflection, and ok is false should a later
-// gopher-lua lay Debug out differently (the messages then name nothing).
-func framePC(dbg *lua.Debug) (pc int, ok bool) {
-	f := reflect.ValueOf(dbg).Elem().FieldByName("frame")
-	if !f.IsValid() || f.Kind() != reflect.Pointer || f.IsNil() {
-		return 0, false
-	}
-	p := f.Elem().FieldByName("Pc")
-	if !p.IsValid() || p.Kind() != reflect.Int {
-		return 0, false
-	}
-	return int(p.Int()) - 1, true
-}
 
 // luaFrame is a Lua function's frame on the stack: its prototype, the
 // instruction it is executing and the Debug to read its registers with.
@@ -57,7 +41,7 @@ func frameAt(L *lua.LState, level int) (f luaFrame, isLua bool, ok bool) {
 	if fn == nil || fn.IsG {
 		return f, false, true
 	}
-	pc, ok := framePC(dbg)
+	pc, ok := gopherx.FramePC(dbg)
 	if !ok || pc < 0 || pc >= len(fn.Proto.Code) {
 		return f, false, false
 	}
@@ -73,8 +57,8 @@ func (f luaFrame) reg(L *lua.LState, r int) lua.LValue {
 // rk returns operand RK(x) of the frame's instruction: a constant or a
 // register, and the register (-1 for a constant).
 func (f luaFrame) rk(L *lua.LState, x int) (lua.LValue, int) {
-	if x&rkConstant != 0 {
-		return f.proto.Constants[x&^rkConstant], -1
+	if x&gopherx.RKConstant != 0 {
+		return f.proto.Constants[x&^gopherx.RKConstant], -1
 	}
 	return f.reg(L, x), x
 }
@@ -139,38 +123,38 @@ func RewriteError(L *lua.LState, msg string) string {
 
 // vmError rewrites body, raised by the frame's instruction, or returns "".
 func vmError(L *lua.LState, f luaFrame, body string) string {
-	i := inst(f.proto.Code[f.pc])
-	switch op := i.op(); op {
+	i := gopherx.Inst(f.proto.Code[f.pc])
+	switch op := i.Op(); op {
 	case lua.OP_GETTABLE, lua.OP_GETTABLEKS, lua.OP_SELF, lua.OP_SETTABLE, lua.OP_SETTABLEKS:
 		m := rawIndex.FindStringSubmatch(body)
 		if m == nil {
 			return ""
 		}
-		obj := i.b()
+		obj := i.B()
 		if op == lua.OP_SETTABLE || op == lua.OP_SETTABLEKS {
-			obj = i.a()
+			obj = i.A()
 		}
 		return "attempt to index a " + m[1] + " value" + f.name(L, obj, m[1])
 	case lua.OP_ADD, lua.OP_SUB, lua.OP_MUL, lua.OP_DIV, lua.OP_MOD, lua.OP_POW:
 		if !rawArith.MatchString(body) {
 			return ""
 		}
-		v, r := f.rk(L, i.b())
+		v, r := f.rk(L, i.B())
 		if isNumeric(v) {
-			v, r = f.rk(L, i.c())
+			v, r = f.rk(L, i.C())
 		}
 		return arithError(L, f, v, r)
 	case lua.OP_UNM:
 		if body != "__unm undefined" {
 			return ""
 		}
-		return arithError(L, f, f.reg(L, i.b()), i.b())
+		return arithError(L, f, f.reg(L, i.B()), i.B())
 	case lua.OP_LEN:
 		if body != "__len undefined" {
 			return ""
 		}
-		typ := f.reg(L, i.b()).Type().String()
-		return "attempt to get length of a " + typ + " value" + f.name(L, i.b(), typ)
+		typ := f.reg(L, i.B()).Type().String()
+		return "attempt to get length of a " + typ + " value" + f.name(L, i.B(), typ)
 	case lua.OP_EQ, lua.OP_LT, lua.OP_LE:
 		m := rawCompare.FindStringSubmatch(body)
 		if m == nil || m[1] != m[2] {
@@ -181,17 +165,17 @@ func vmError(L *lua.LState, f luaFrame, body string) string {
 		if body != "attempt to call a non-function object" {
 			return ""
 		}
-		typ := f.reg(L, i.a()).Type().String()
+		typ := f.reg(L, i.A()).Type().String()
 		if op == lua.OP_TFORLOOP {
 			return "attempt to call a " + typ + " value"
 		}
-		return "attempt to call a " + typ + " value" + f.name(L, i.a(), typ)
+		return "attempt to call a " + typ + " value" + f.name(L, i.A(), typ)
 	case lua.OP_FORPREP, lua.OP_FORLOOP:
 		bad, ok := rawFor[body]
 		if !ok {
 			return ""
 		}
-		return fmt.Sprintf("bad 'for' %s (number expected, got %s)", bad.what, f.reg(L, i.a()+bad.reg).Type())
+		return fmt.Sprintf("bad 'for' %s (number expected, got %s)", bad.what, f.reg(L, i.A()+bad.reg).Type())
 
 	}
 	return ""
@@ -233,9 +217,9 @@ func argError(caller luaFrame, body string) string {
 		return body
 	}
 	name := m[2]
-	i := inst(caller.proto.Code[caller.pc])
-	if i.op() == lua.OP_CALL || i.op() == lua.OP_TAILCALL {
-		if c := objName(caller.proto, caller.pc, i.a()); c.kind != "" && c.kind != "constant" {
+	i := gopherx.Inst(caller.proto.Code[caller.pc])
+	if i.Op() == lua.OP_CALL || i.Op() == lua.OP_TAILCALL {
+		if c := objName(caller.proto, caller.pc, i.A()); c.kind != "" && c.kind != "constant" {
 			name = "'" + c.name + "'"
 		}
 		if isMethodCall(caller.proto, caller.pc) {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/luahost/luahost/luabind/internal/gopherx"
+
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -89,16 +91,13 @@ func RaiseTraced(L *lua.LState, next func(*lua.LState)) {
 	next(L)
 }
 
-// GoCallStackOverflow is the Go panic of gopher-lua's full call stack.
-const GoCallStackOverflow = "lua callstack overflow"
-
 // OverflowAsError, deferred, turns the Go panic gopher-lua raises when a
 // call does not fit on its call stack into Lua 5.1's "stack overflow"
 // error, raised (through L's panic hook) while the stack is still there
 // to locate and trace it.
 func OverflowAsError(L *lua.LState) {
 	if r := recover(); r != nil {
-		if r == GoCallStackOverflow {
+		if r == gopherx.CallStackOverflow {
 			L.RaiseError("stack overflow")
 		}
 		panic(r)
