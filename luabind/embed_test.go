@@ -12,8 +12,9 @@ import (
 	"github.com/luahost/luahost/runtime"
 )
 
-// TestRegisterRefused: Register refuses the sandbox's own globals and a
-// name registered before, and the sandbox's function stays in place.
+// TestRegisterRefused: Register refuses the sandbox's own globals, a
+// name registered before and what no script can spell (a reserved word,
+// goto included), and the sandbox's function stays in place.
 func TestRegisterRefused(t *testing.T) {
 	w := newWorld(t)
 	nop := func(*runtime.Instance, []any) (any, error) { return "replaced", nil }
@@ -32,6 +33,9 @@ func TestRegisterRefused(t *testing.T) {
 		{"coroutine", `register "coroutine": the sandbox's own global coroutine cannot be replaced`},
 		{"_VERSION", `register "_VERSION": the sandbox's own global _VERSION cannot be replaced`},
 		{"buy", `register "buy": already registered`},
+		{"goto", `register "goto": not a valid Lua name`},
+		{"while", `register "while": not a valid Lua name`},
+		{"2x", `register "2x": not a valid Lua name`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
