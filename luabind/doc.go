@@ -29,5 +29,5 @@
 // and [Host.Restore] continues it in a fresh runtime and host, without
 // onCreate and with the optional onRestore. [Host.Export] and
 // [Host.Import] ([Host.ExportAll], [Host.ImportAll]) move entities, as
-// [EntitySnapshot] values, between worlds running the same scripts.
+// [snapshot.Entity] values, between worlds running the same scripts.
 package luabind

@@ -3,6 +3,8 @@ package luabind
 import (
 	"fmt"
 
+	"github.com/luahost/luahost/snapshot"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/luahost/luahost/runtime"
@@ -20,10 +22,10 @@ import (
 
 // Export takes entity e out of the world between frames and returns it
 // as a self-contained value: see ExportAll.
-func (h *Host) Export(e runtime.Handle) (EntitySnapshot, error) {
+func (h *Host) Export(e runtime.Handle) (snapshot.Entity, error) {
 	snaps, err := h.ExportAll([]runtime.Handle{e})
 	if err != nil {
-		return EntitySnapshot{}, err
+		return snapshot.Entity{}, err
 	}
 	return snaps[0], nil
 }
@@ -38,7 +40,7 @@ func (h *Host) Export(e runtime.Handle) (EntitySnapshot, error) {
 // entity that is dying, an instance of a Go-native script, a self that is
 // not plain data or a call during a frame is an error, and no entity
 // leaves. O(the entities' instances and state).
-func (h *Host) ExportAll(es []runtime.Handle) ([]EntitySnapshot, error) {
+func (h *Host) ExportAll(es []runtime.Handle) ([]snapshot.Entity, error) {
 	if err := h.idle("export"); err != nil {
 		return nil, err
 	}
@@ -57,7 +59,7 @@ func (h *Host) ExportAll(es []runtime.Handle) ([]EntitySnapshot, error) {
 		insts, _ = h.rt.Instances(e)
 		h.snapshotCallback(insts, "onExport", func(st *state) *lua.LFunction { return st.onExport })
 	}
-	snaps := make([]EntitySnapshot, 0, len(es))
+	snaps := make([]snapshot.Entity, 0, len(es))
 	for _, e := range es {
 		state, err := h.rt.SaveEntity(e)
 		if err != nil {
@@ -86,8 +88,8 @@ func (h *Host) ExportAll(es []runtime.Handle) ([]EntitySnapshot, error) {
 
 // Import brings an entity snapshot into the world between frames and
 // returns its new handle: see ImportAll.
-func (h *Host) Import(snap EntitySnapshot) (runtime.Handle, error) {
-	hs, err := h.ImportAll([]EntitySnapshot{snap})
+func (h *Host) Import(snap snapshot.Entity) (runtime.Handle, error) {
+	hs, err := h.ImportAll([]snapshot.Entity{snap})
 	if err != nil {
 		return runtime.Handle{}, err
 	}
@@ -106,7 +108,7 @@ func (h *Host) Import(snap EntitySnapshot) (runtime.Handle, error) {
 // snapshot is checked (and its scripts loaded) before anything changes: a
 // malformed snapshot, an id given twice or a script that does not load is
 // an error and no entity arrives.
-func (h *Host) ImportAll(snaps []EntitySnapshot) ([]runtime.Handle, error) {
+func (h *Host) ImportAll(snaps []snapshot.Entity) ([]runtime.Handle, error) {
 	if err := h.idle("import"); err != nil {
 		return nil, err
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/luahost/luahost/snapshot"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -31,7 +33,7 @@ func TestExportImport(t *testing.T) {
 
 	data, err := json.Marshal(snap)
 	require.NoError(t, err)
-	var back EntitySnapshot
+	var back snapshot.Entity
 	require.NoError(t, json.Unmarshal(data, &back))
 
 	b.spawn("bystander")
@@ -113,19 +115,19 @@ func TestImportBadSnapshot(t *testing.T) {
 	table := &runtime.Table{}
 	cases := []struct {
 		name   string
-		change func(s *EntitySnapshot)
+		change func(s *snapshot.Entity)
 		want   string
 	}{
-		{"bad id", func(s *EntitySnapshot) { s.ID = "three" }, `entity id "three"`},
-		{"unknown script", func(s *EntitySnapshot) { s.Instances[0].Script = "snapshot/nope" }, `unknown script "snapshot/nope"`},
-		{"self not a table", func(s *EntitySnapshot) { s.Instances[0].Self.Value = 5.0 }, "self must be a table, not 5"},
-		{"bad state", func(s *EntitySnapshot) { s.State = "dying" }, `state "dying"`},
-		{"unsorted tags", func(s *EntitySnapshot) { s.Tags = []string{"b", "a"} }, "tags must be non-empty strings, sorted"},
-		{"bad timer", func(s *EntitySnapshot) { s.Instances[0].Timers[0].Fn = "" }, "timers[0]"},
-		{"timer id twice", func(s *EntitySnapshot) {
+		{"bad id", func(s *snapshot.Entity) { s.ID = "three" }, `entity id "three"`},
+		{"unknown script", func(s *snapshot.Entity) { s.Instances[0].Script = "snapshot/nope" }, `unknown script "snapshot/nope"`},
+		{"self not a table", func(s *snapshot.Entity) { s.Instances[0].Self.Value = 5.0 }, "self must be a table, not 5"},
+		{"bad state", func(s *snapshot.Entity) { s.State = "dying" }, `state "dying"`},
+		{"unsorted tags", func(s *snapshot.Entity) { s.Tags = []string{"b", "a"} }, "tags must be non-empty strings, sorted"},
+		{"bad timer", func(s *snapshot.Entity) { s.Instances[0].Timers[0].Fn = "" }, "timers[0]"},
+		{"timer id twice", func(s *snapshot.Entity) {
 			s.Instances[0].Timers = append(s.Instances[0].Timers, s.Instances[0].Timers[0])
 		}, "bad snapshot: timer id 1 is given twice"},
-		{"seq order", func(s *EntitySnapshot) {
+		{"seq order", func(s *snapshot.Entity) {
 			s.Instances = append(s.Instances, s.Instances[0])
 			s.Instances[1].Self.Value = table
 		}, "attach order"},
@@ -134,8 +136,8 @@ func TestImportBadSnapshot(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			b := newWorld(t)
 			snap := good
-			snap.Instances = append([]InstanceSnapshot(nil), good.Instances...)
-			snap.Instances[0].Timers = append([]TimerSnapshot(nil), good.Instances[0].Timers...)
+			snap.Instances = append([]snapshot.Instance(nil), good.Instances...)
+			snap.Instances[0].Timers = append([]snapshot.Timer(nil), good.Instances[0].Timers...)
 			c.change(&snap)
 			_, err := b.h.Import(snap)
 			require.Error(t, err)
@@ -148,7 +150,7 @@ func TestImportBadSnapshot(t *testing.T) {
 	}
 	t.Run("id twice", func(t *testing.T) {
 		b := newWorld(t)
-		_, err := b.h.ImportAll([]EntitySnapshot{good, good})
+		_, err := b.h.ImportAll([]snapshot.Entity{good, good})
 		require.ErrorContains(t, err, "both have the id")
 		assert.Zero(t, b.rt.Stats().Entities)
 	})

@@ -6,74 +6,19 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/luahost/luahost/snapshot"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/luahost/luahost/runtime"
 )
-
-// Format is the format of the snapshots this version writes.
-const Format = "luahost-snapshot/1"
-
-// Snapshot is a saved world (SPEC 12): everything needed to continue it
-// in a fresh Runtime and Host running the same scripts, exactly as if it
-// had never stopped. Its JSON form (Marshal, ParseSnapshot) is documented
-// field by field in docs/snapshot.md. What is not world state is not in
-// it: a script's module-level locals and globals, Go observers and
-// registered functions.
-type Snapshot struct {
-	// Format is "luahost-snapshot/1".
-	Format string `json:"format"`
-	// ScriptsDir is the script directory, relative to the snapshot's
-	// file, where a program that writes the snapshot to a file records
-	// it (the CLI does); empty otherwise.
-	ScriptsDir string `json:"scripts_dir,omitempty"`
-	// Frame, Time and DT are the frame number, the simulated seconds and
-	// the last frame's dt.
-	Frame uint64  `json:"frame"`
-	Time  float64 `json:"time"`
-	DT    float64 `json:"dt"`
-	// Seed is the runtime's seed.
-	Seed int64 `json:"seed"`
-	// Seq is the last attach sequence number given.
-	Seq uint64 `json:"seq"`
-	// TimerSeq is the last timer id given.
-	TimerSeq int64 `json:"timer_seq"`
-	// Slots is the size of the slot map (the highest index plus one).
-	Slots uint32 `json:"slots"`
-	// Free is the free list, bottom first (the next spawn takes the
-	// last), each entry "INDEX:GEN" with the generation the slot's next
-	// entity gets.
-	Free []string `json:"free"`
-	// Scripts are the loaded scripts in load order, with their random
-	// generators' states.
-	Scripts []ScriptSnapshot `json:"scripts"`
-	// Blackboard is the blackboard: a table of string keys.
-	Blackboard BlackboardJSON `json:"blackboard"`
-	// NameOrder lists, for each name that several entities share, their
-	// ids in naming order (ctx.find returns the first).
-	NameOrder [][]string `json:"name_order,omitempty"`
-	// Activate lists the Pending entities that scripts spawned between
-	// frames; they become Active before the next frame.
-	Activate []string `json:"activate,omitempty"`
-	// Entities are the live entities, by index.
-	Entities []EntitySnapshot `json:"entities,omitempty"`
-}
-
-// ScriptSnapshot is one loaded script and its math.random generator.
-type ScriptSnapshot struct {
-	// Name is the script's name.
-	Name string `json:"name"`
-	// Random is the state of its generator (a PCG's MarshalBinary), in
-	// base64.
-	Random string `json:"random"`
-}
 
 // Snapshot saves the world between frames. It is an error during a
 // frame, an event dispatch or a reload, after Close, and for a world
 // holding an instance of a Go-native script or a self that is not plain
 // data (the error names the entity, the script and the path of the
 // value); the world is not changed either way. O(the world's state).
-func (h *Host) Snapshot() (*Snapshot, error) {
+func (h *Host) Snapshot() (*snapshot.World, error) {
 	if err := h.idle("snapshot"); err != nil {
 		return nil, err
 	}
@@ -81,9 +26,9 @@ func (h *Host) Snapshot() (*Snapshot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
-	snap := &Snapshot{Format: Format, Frame: ws.Frame, Time: ws.Time, DT: ws.DT, Seed: ws.Seed, Seq: ws.Seq,
-		TimerSeq: h.timerSeq, Slots: ws.Slots, Free: make([]string, 0, len(ws.Free)), Scripts: make([]ScriptSnapshot, 0, len(h.order)),
-		Entities: make([]EntitySnapshot, 0, len(ws.Entities))}
+	snap := &snapshot.World{Format: snapshot.Format, Frame: ws.Frame, Time: ws.Time, DT: ws.DT, Seed: ws.Seed, Seq: ws.Seq,
+		TimerSeq: h.timerSeq, Slots: ws.Slots, Free: make([]string, 0, len(ws.Free)), Scripts: make([]snapshot.Script, 0, len(h.order)),
+		Entities: make([]snapshot.Entity, 0, len(ws.Entities))}
 	for _, f := range ws.Free {
 		snap.Free = append(snap.Free, runtime.FormatHandleID(f))
 	}
@@ -92,7 +37,7 @@ func (h *Host) Snapshot() (*Snapshot, error) {
 		if err != nil {
 			return nil, fmt.Errorf("snapshot: %s: random generator: %w", s.name, err)
 		}
-		snap.Scripts = append(snap.Scripts, ScriptSnapshot{Name: s.name, Random: base64.StdEncoding.EncodeToString(b)})
+		snap.Scripts = append(snap.Scripts, snapshot.Script{Name: s.name, Random: base64.StdEncoding.EncodeToString(b)})
 	}
 	snap.Blackboard.Value = &runtime.Table{Fields: ws.Blackboard}
 	for _, order := range ws.NameOrder {
@@ -128,12 +73,12 @@ func (h *Host) Snapshot() (*Snapshot, error) {
 // its scripts loaded, before anything changes: a bad snapshot (a handle
 // out of range, an unknown script, a malformed value) is an error naming
 // where it is, and the host is left as it was.
-func (h *Host) Restore(snap *Snapshot) error {
+func (h *Host) Restore(snap *snapshot.World) error {
 	if err := h.idle("restore"); err != nil {
 		return err
 	}
-	if snap.Format != Format {
-		return fmt.Errorf("restore: %w", formatError(snap.Format))
+	if err := snap.CheckFormat(); err != nil {
+		return fmt.Errorf("restore: %w", err)
 	}
 	var added []*Script
 	fail := func(err error) error {
@@ -256,7 +201,7 @@ func (h *Host) idle(what string) error {
 // checkHandles checks that every entity handle in the snapshot's plain
 // data (selves, timer data, the blackboard) is one of the world's, live
 // or stale.
-func checkHandles(snap *Snapshot, ws *runtime.WorldState) error {
+func checkHandles(snap *snapshot.World, ws *runtime.WorldState) error {
 	valid := ws.Valid
 	for i, es := range snap.Entities {
 		for j, is := range es.Instances {
@@ -283,20 +228,4 @@ func checkHandles(snap *Snapshot, ws *runtime.WorldState) error {
 		}
 	}
 	return nil
-}
-
-// BlackboardJSON is the blackboard in a snapshot: plain data in the JSON
-// form of runtime.PlainJSON, an object of string keys. Each key's value
-// is read as a value of its own (runtime.ParsePlainJSONMembers), with the
-// depth and size a blackboard key may hold, so that every blackboard a
-// world can save reads back.
-type BlackboardJSON struct{ Value any }
-
-// MarshalJSON encodes b.Value.
-func (b BlackboardJSON) MarshalJSON() ([]byte, error) { return runtime.AppendPlainJSON(nil, b.Value) }
-
-// UnmarshalJSON decodes the blackboard's object, each key's value on its
-// own.
-func (b *BlackboardJSON) UnmarshalJSON(data []byte) error {
-	return parseInto(&b.Value, data, runtime.ParsePlainJSONMembers)
 }

@@ -4,6 +4,8 @@ import (
 	"io"
 	"testing"
 
+	"github.com/luahost/luahost/snapshot"
+
 	"github.com/stretchr/testify/require"
 
 	"github.com/luahost/luahost/runtime"
@@ -63,7 +65,7 @@ func BenchmarkRestore10000(b *testing.B) {
 		h, err := New(rt, Options{Dir: "testdata/scripts", Stdout: io.Discard, Log: io.Discard, Budget: -1})
 		require.NoError(b, err)
 		b.StartTimer()
-		snap, err := ParseSnapshot(data)
+		snap, err := snapshot.Parse(data)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -1,6 +1,8 @@
 package luabind
 
 import (
+	"github.com/luahost/luahost/snapshot"
+
 	"cmp"
 	"fmt"
 	"slices"
@@ -10,165 +12,29 @@ import (
 	"github.com/luahost/luahost/runtime"
 )
 
-// EntitySnapshot is one entity with everything that belongs to it (SPEC
-// 12): its lifecycle state, name, tags, committed transform and every
-// live instance with its script's state. It is a self-contained value: a
-// world snapshot lists its entities in this form, and Export and Import
-// move one from a world to another. Its JSON form is in docs/snapshot.md.
-type EntitySnapshot struct {
-	// ID is the entity's handle where it was saved, "INDEX:GEN".
-	ID string `json:"id"`
-	// State is "pending" for a Pending entity; empty for an Active one.
-	State string `json:"state,omitempty"`
-	// Name is the entity's scene name, if any.
-	Name string `json:"name,omitempty"`
-	// Tags are the entity's tags, sorted.
-	Tags []string `json:"tags,omitempty"`
-	// Position, Rotation and Scale are the committed transform; nil for
-	// the default (0, 0, 0; 0, 0, 0; 1, 1, 1).
-	Position *Vec `json:"position,omitempty"`
-	Rotation *Vec `json:"rotation,omitempty"`
-	Scale    *Vec `json:"scale,omitempty"`
-	// Time is the world's simulated time when the entity was exported:
-	// its timers' due times are on that clock, and an import moves them
-	// to the importing world's clock. A world snapshot leaves it out
-	// (its entities share the world's time).
-	Time float64 `json:"time,omitempty"`
-	// Instances are the live instances in attach order.
-	Instances []InstanceSnapshot `json:"instances"`
-}
-
-// InstanceSnapshot is one live instance of a Lua script.
-type InstanceSnapshot struct {
-	// Seq is the instance's attach sequence number where it was saved:
-	// its place in attach order, which breaks priority ties.
-	Seq uint64 `json:"seq"`
-	// Script is the script's name.
-	Script string `json:"script"`
-	// Self is the instance's self as plain data (a *runtime.Table);
-	// functions stored in self's top level are code, not data, and are
-	// left out, as a hot reload leaves them out. Its tables also hold the
-	// keys the script removed (see SelfJSON).
-	Self SelfJSON `json:"self"`
-	// Props are the top-level keys the attach's props set: a hot reload
-	// never gives them a new default (SPEC 6).
-	Props []string `json:"props,omitempty"`
-	// Timers are the pending timers, by due time then id.
-	Timers []TimerSnapshot `json:"timers,omitempty"`
-	// Faulted and CreateFailed are the instance's flags.
-	Faulted      bool `json:"faulted,omitempty"`
-	CreateFailed bool `json:"create_failed,omitempty"`
-}
-
-// SelfJSON is an instance's self in a snapshot: plain data in the JSON
-// form of runtime.PlainJSON whose tables also hold the keys the script
-// removed and gopher-lua still keeps a place for ("holes": Fields with a
-// nil Value, null in JSON), so that a key set again after a restore goes
-// back to its place in pairs order, as in the world that never stopped
-// (docs/snapshot.md). A top-level key whose value is a function, left out
-// as code, is a hole too.
-type SelfJSON struct{ Value any }
-
-// MarshalJSON encodes s.Value, holes as null.
-func (s SelfJSON) MarshalJSON() ([]byte, error) { return runtime.AppendPlainJSON(nil, s.Value) }
-
-// UnmarshalJSON decodes plain data into s.Value, keeping null values of
-// keys as holes.
-func (s *SelfJSON) UnmarshalJSON(b []byte) error {
-	return parseInto(&s.Value, b, runtime.ParsePlainJSONWithHoles)
-}
-
-// parseInto sets *v to what parse reads from b; on an error *v is left
-// as it was.
-func parseInto(v *any, b []byte, parse func([]byte) (any, error)) error {
-	p, err := parse(b)
-	if err != nil {
-		return err
-	}
-	*v = p
-	return nil
-}
-
-// TimerSnapshot is one pending timer (SPEC 4.8).
-type TimerSnapshot struct {
-	// ID is the timer's id, as ctx.after and ctx.every returned it.
-	ID int64 `json:"id"`
-	// Fn names the function of the script table it calls.
-	Fn string `json:"fn"`
-	// Due is the simulated time at which it fires next.
-	Due float64 `json:"due"`
-	// Period is the period of an every timer; 0 for an after timer.
-	Period float64 `json:"period,omitempty"`
-	// Data is the plain data passed to the function; nil for none.
-	Data *runtime.PlainJSON `json:"data,omitempty"`
-}
-
-// Vec is a vector in a snapshot: [x, y, z].
-type Vec [3]float64
-
-// MarshalJSON writes [x, y, z] (a number that is not finite as the
-// tagged {"$number": ...} of plain data).
-func (v Vec) MarshalJSON() ([]byte, error) {
-	return runtime.AppendPlainJSON(nil, &runtime.Table{Fields: []runtime.Field{{Key: 1.0, Value: v[0]}, {Key: 2.0, Value: v[1]}, {Key: 3.0, Value: v[2]}}})
-}
-
-// UnmarshalJSON reads [x, y, z].
-func (v *Vec) UnmarshalJSON(b []byte) error {
-	p, err := runtime.ParsePlainJSON(b)
-	if err != nil {
-		return err
-	}
-	t, ok := p.(*runtime.Table)
-	if !ok || len(t.Fields) != 3 {
-		return fmt.Errorf("%w: a vector must be [x, y, z]", runtime.ErrBadSnapshot)
-	}
-	for i, f := range t.Fields {
-		n, ok := f.Value.(float64)
-		if !ok || f.Key != float64(i+1) {
-			return fmt.Errorf("%w: a vector must be [x, y, z] (three numbers)", runtime.ErrBadSnapshot)
-		}
-		v[i] = n
-	}
-	return nil
-}
-
-func vecOrNil(v, def runtime.Vec3) *Vec {
-	if v == def {
-		return nil
-	}
-	return &Vec{v.X, v.Y, v.Z}
-}
-
-func (v *Vec) or(def runtime.Vec3) runtime.Vec3 {
-	if v == nil {
-		return def
-	}
-	return runtime.Vec3{X: v[0], Y: v[1], Z: v[2]}
-}
-
 // saveEntity turns the runtime's state of an entity into its snapshot.
-func (h *Host) saveEntity(es runtime.EntityState) (EntitySnapshot, error) {
+func (h *Host) saveEntity(es runtime.EntityState) (snapshot.Entity, error) {
 	t := es.Transform
-	snap := EntitySnapshot{ID: runtime.FormatHandleID(es.Handle), Name: es.Name, Tags: es.Tags,
-		Position: vecOrNil(t.Position, runtime.Vec3{}), Rotation: vecOrNil(t.Rotation, runtime.Vec3{}), Scale: vecOrNil(t.Scale, runtime.Vec3{X: 1, Y: 1, Z: 1}),
-		Instances: make([]InstanceSnapshot, 0, len(es.Instances))}
+	snap := snapshot.Entity{ID: runtime.FormatHandleID(es.Handle), Name: es.Name, Tags: es.Tags,
+		Position: snapshot.VecOrNil(t.Position, runtime.Vec3{}), Rotation: snapshot.VecOrNil(t.Rotation, runtime.Vec3{}), Scale: snapshot.VecOrNil(t.Scale, runtime.Vec3{X: 1, Y: 1, Z: 1}),
+		Instances: make([]snapshot.Instance, 0, len(es.Instances))}
 	if es.State == runtime.StatePending {
 		snap.State = "pending"
 	}
 	for _, is := range es.Instances {
 		s, ok := is.Script.(*Script)
 		if !ok || s.host != h {
-			return EntitySnapshot{}, fmt.Errorf("save %s: its instance of %s is not a Lua script of this host: only Lua instances can be saved", es.Handle, is.Script.Name())
+			return snapshot.Entity{}, fmt.Errorf("save %s: its instance of %s is not a Lua script of this host: only Lua instances can be saved", es.Handle, is.Script.Name())
 		}
 		li := is.Data.(*instance)
 		self, err := s.st.selfPlain(li.self)
 		if err != nil {
-			return EntitySnapshot{}, fmt.Errorf("save %s: %s: %w", es.Handle, s.name, err)
+			return snapshot.Entity{}, fmt.Errorf("save %s: %s: %w", es.Handle, s.name, err)
 		}
-		ins := InstanceSnapshot{Seq: is.Seq, Script: s.name, Self: SelfJSON{Value: self}, Props: li.propKeys,
+		ins := snapshot.Instance{Seq: is.Seq, Script: s.name, Self: snapshot.SelfJSON{Value: self}, Props: li.propKeys,
 			Faulted: is.Faulted, CreateFailed: is.CreateFailed}
 		for _, tm := range li.timers {
-			ts := TimerSnapshot{ID: tm.ID, Fn: tm.Fn, Due: tm.Due, Period: tm.Period}
+			ts := snapshot.Timer{ID: tm.ID, Fn: tm.Fn, Due: tm.Due, Period: tm.Period}
 			if tm.Data != nil {
 				ts.Data = &runtime.PlainJSON{Value: tm.Data}
 			}
@@ -212,7 +78,7 @@ func (st *state) selfPlain(self *lua.LTable) (*runtime.Table, error) {
 // Scripts are loaded on first use (newly loaded ones are added to
 // *added). where names the entity in errors ("entities[%d] (%s)", filled
 // with n and the snapshot's id).
-func (h *Host) entityState(snap *EntitySnapshot, where string, n int, added *[]*Script) (runtime.EntityState, error) {
+func (h *Host) entityState(snap *snapshot.Entity, where string, n int, added *[]*Script) (runtime.EntityState, error) {
 	fail := func(format string, args ...any) (runtime.EntityState, error) {
 		return runtime.EntityState{}, fmt.Errorf("%s: %w", fmt.Sprintf(where, n, snap.ID), fmt.Errorf(format, args...))
 	}
@@ -221,7 +87,7 @@ func (h *Host) entityState(snap *EntitySnapshot, where string, n int, added *[]*
 		return fail("%w", err)
 	}
 	es := runtime.EntityState{Handle: hd, State: runtime.StateActive, Name: snap.Name, Tags: snap.Tags,
-		Transform: runtime.Transform{Position: snap.Position.or(runtime.Vec3{}), Rotation: snap.Rotation.or(runtime.Vec3{}), Scale: snap.Scale.or(runtime.Vec3{X: 1, Y: 1, Z: 1})}}
+		Transform: runtime.Transform{Position: snap.Position.Or(runtime.Vec3{}), Rotation: snap.Rotation.Or(runtime.Vec3{}), Scale: snap.Scale.Or(runtime.Vec3{X: 1, Y: 1, Z: 1})}}
 	switch snap.State {
 	case "":
 	case "pending":
@@ -277,7 +143,7 @@ func (h *Host) entityState(snap *EntitySnapshot, where string, n int, added *[]*
 // imported as e: self, timers and props, in each script's state, with
 // every entity handle in them passed through mapH and every timer's due
 // time through shift (from the snapshot's clock to the world's).
-func fill(snap *EntitySnapshot, insts []*runtime.Instance, e runtime.Handle, mapH func(runtime.Handle) any, shift func(float64) float64) {
+func fill(snap *snapshot.Entity, insts []*runtime.Instance, e runtime.Handle, mapH func(runtime.Handle) any, shift func(float64) float64) {
 	for i, inst := range insts {
 		is := &snap.Instances[i]
 		st := inst.Script().(*Script).st

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/luahost/luahost/snapshot"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -54,7 +56,7 @@ func TestSnapshotContinues(t *testing.T) {
 	mark := w.out.Len()
 	saved := w.save()
 
-	snap, err := ParseSnapshot(saved)
+	snap, err := snapshot.Parse(saved)
 	require.NoError(t, err)
 	r := newWorld(t, withSeed(99), withBudget(-1, 0))
 	require.NoError(t, r.h.Restore(snap))
@@ -142,7 +144,7 @@ func TestRestoreBadSnapshots(t *testing.T) {
 				data = strings.Replace(saved, c.from, c.to, 1)
 			}
 			w := newWorld(t)
-			snap, err := ParseSnapshot([]byte(data))
+			snap, err := snapshot.Parse([]byte(data))
 			if err == nil {
 				err = w.h.Restore(snap)
 			}
@@ -219,7 +221,7 @@ end }`
 	require.NoError(t, w.h.Reload("snapshot/kinds", []byte(src)))
 	w.spawn("k", "snapshot/kinds")
 	saved := w.save()
-	snap, err := ParseSnapshot(saved)
+	snap, err := snapshot.Parse(saved)
 	require.NoError(t, err)
 	r := newWorld(t)
 	require.NoError(t, r.h.Reload("snapshot/kinds", []byte(src)))
@@ -238,7 +240,7 @@ func TestSnapshotDocExample(t *testing.T) {
 	require.True(t, ok)
 	example, _, ok := strings.Cut(rest, "```\n")
 	require.True(t, ok)
-	snap, err := ParseSnapshot([]byte(example))
+	snap, err := snapshot.Parse([]byte(example))
 	require.NoError(t, err)
 	again, err := snap.Marshal()
 	require.NoError(t, err)
@@ -307,14 +309,14 @@ func FuzzParseSnapshot(f *testing.F) {
 	f.Add(`{"format":"luahost-snapshot/1","entities":[{"id":"1:1","instances":[{"seq":1,"script":"a","self":{"$table":[[1,2]]}}]}]}`)
 	f.Add(`{"format":"luahost-snapshot/9"}`)
 	f.Fuzz(func(t *testing.T, src string) {
-		snap, err := ParseSnapshot([]byte(src))
+		snap, err := snapshot.Parse([]byte(src))
 		if err != nil {
 			require.ErrorIs(t, err, runtime.ErrBadSnapshot)
 			return
 		}
 		b, err := snap.Marshal()
 		require.NoError(t, err)
-		back, err := ParseSnapshot(b)
+		back, err := snapshot.Parse(b)
 		require.NoError(t, err, "%s", b)
 		again, err := back.Marshal()
 		require.NoError(t, err)
@@ -338,7 +340,7 @@ func TestSnapshotKeepsRemovedKeys(t *testing.T) {
 	assert.Contains(t, string(saved), `"b":null`, "a removed key of self is saved in its place")
 	assert.Contains(t, string(saved), `["y",null]`, "a removed key of a table in self is saved in its place")
 
-	snap, err := ParseSnapshot(saved)
+	snap, err := snapshot.Parse(saved)
 	require.NoError(t, err)
 	r := newWorld(t, withBudget(-1, 0))
 	require.NoError(t, r.h.Restore(snap))
@@ -387,7 +389,7 @@ func TestSnapshotBlackboardReadsBack(t *testing.T) {
 				require.NoError(t, w.rt.Blackboard().Set(k, v))
 			}
 			saved := w.save()
-			snap, err := ParseSnapshot(saved)
+			snap, err := snapshot.Parse(saved)
 			require.NoError(t, err)
 			back := newWorld(t)
 			require.NoError(t, back.h.Restore(snap))

@@ -1,4 +1,4 @@
-package luabind
+package snapshot
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ import (
 // Marshal returns the snapshot's JSON form: the same world gives the same
 // bytes. The world's fields come first on one line, then one entity a
 // line, so that a diff of two snapshots shows which entities differ.
-func (s *Snapshot) Marshal() ([]byte, error) {
+func (s *World) Marshal() ([]byte, error) {
 	head := *s
 	head.Entities = nil
 	var buf bytes.Buffer
@@ -54,7 +54,7 @@ func formatError(format string) error {
 	return fmt.Errorf("%w: unknown format %q (want %s)", runtime.ErrBadSnapshot, format, Format)
 }
 
-// ParseSnapshot reads a snapshot's JSON form strictly: unknown fields,
+// Parse reads a snapshot's JSON form strictly: unknown fields,
 // a field of the document given twice, values of the wrong type, malformed plain data and trailing data are
 // errors naming where they are (line:col, or the entity and the path of
 // the value). The "format" field selects the reader: this version reads
@@ -62,7 +62,7 @@ func formatError(format string) error {
 // error that says so. A later format adds its case here, reading the
 // document into its own type and migrating it to the current one, so
 // that old snapshots stay readable (docs/snapshot.md, "Versions").
-func ParseSnapshot(data []byte) (*Snapshot, error) {
+func Parse(data []byte) (*World, error) {
 	format, err := readFormat(data)
 	if err != nil {
 		return nil, err
@@ -100,8 +100,8 @@ func readFormat(data []byte) (string, error) {
 // parseV1 reads a luahost-snapshot/1 document in one pass. When that
 // fails, it reads it again entity by entity, so that the error names the
 // entity and the path of the value.
-func parseV1(data []byte) (*Snapshot, error) {
-	snap := &Snapshot{}
+func parseV1(data []byte) (*World, error) {
+	snap := &World{}
 	if err := strictDecode(data, (*snapshotFields)(snap)); err == nil {
 		if key, at := topDuplicate(data); at >= 0 {
 			return nil, snapshotAt(data, at, fmt.Sprintf("the field %s is given twice", key))
@@ -112,12 +112,12 @@ func parseV1(data []byte) (*Snapshot, error) {
 		*snapshotFields
 		Entities []json.RawMessage `json:"entities"`
 	}
-	snap = &Snapshot{}
+	snap = &World{}
 	doc.snapshotFields = (*snapshotFields)(snap)
 	if err := strictDecode(data, &doc); err != nil {
 		return nil, jsonError(data, err)
 	}
-	snap.Entities = make([]EntitySnapshot, len(doc.Entities))
+	snap.Entities = make([]Entity, len(doc.Entities))
 	for i, raw := range doc.Entities {
 		if err := strictDecode(raw, &snap.Entities[i]); err != nil {
 			return nil, fmt.Errorf("entities[%d]: %w", i, jsonError(raw, err))
@@ -163,8 +163,8 @@ func topDuplicate(data []byte) (string, int64) {
 	return "", -1
 }
 
-// snapshotFields is Snapshot without its methods, for parseV1.
-type snapshotFields Snapshot
+// snapshotFields is World without its methods, for parseV1.
+type snapshotFields World
 
 func strictDecode(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -218,26 +218,35 @@ func jsonKind(t reflect.Type) string {
 	return "an object"
 }
 
-// SnapshotTextError is a snapshot that is not well-formed JSON of the
+// TextError is a snapshot that is not well-formed JSON of the
 // format's types, at a place in its text (1-based line and column). It
 // wraps runtime.ErrBadSnapshot.
-type SnapshotTextError struct {
+type TextError struct {
 	Line, Col int
 	Message   string
 }
 
-func (e *SnapshotTextError) Error() string {
+func (e *TextError) Error() string {
 	return fmt.Sprintf("%v: line %d, col %d: %s", runtime.ErrBadSnapshot, e.Line, e.Col, e.Message)
 }
 
 // Unwrap returns runtime.ErrBadSnapshot.
-func (e *SnapshotTextError) Unwrap() error { return runtime.ErrBadSnapshot }
+func (e *TextError) Unwrap() error { return runtime.ErrBadSnapshot }
 
-// snapshotAt returns a SnapshotTextError at byte offset of data.
-func snapshotAt(data []byte, offset int64, msg string) *SnapshotTextError {
+// snapshotAt returns a TextError at byte offset of data.
+func snapshotAt(data []byte, offset int64, msg string) *TextError {
 	offset = max(0, min(offset, int64(len(data))))
 	before := data[:offset]
 	line := bytes.Count(before, []byte("\n")) + 1
 	col := int(offset) - bytes.LastIndexByte(before, '\n')
-	return &SnapshotTextError{Line: line, Col: col, Message: msg}
+	return &TextError{Line: line, Col: col, Message: msg}
+}
+
+// CheckFormat returns nil when s is in the format this version reads,
+// and otherwise an error wrapping runtime.ErrBadSnapshot that says why.
+func (s *World) CheckFormat() error {
+	if s.Format == Format {
+		return nil
+	}
+	return formatError(s.Format)
 }
