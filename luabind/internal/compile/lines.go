@@ -2,6 +2,8 @@ package compile
 
 import (
 	"github.com/yuin/gopher-lua/ast"
+
+	"github.com/luahost/luahost/internal/luaast"
 )
 
 // fixLines gives the operations of a parsed chunk the lines reference Lua
@@ -26,7 +28,7 @@ func fixLines(stmts []ast.Stmt, src string) {
 		}
 		f.last[t.line] = t.text
 	}
-	walkStmts(stmts, f.fix)
+	luaast.Exprs(stmts, f.fix)
 }
 
 // lineFixer knows the first and last token of each line of the source.
@@ -53,7 +55,7 @@ func (f *lineFixer) operatorLine(op string, lhs, rhs int) int {
 	return lhs
 }
 
-// fix moves e to the line of its operation. walkStmts visits an
+// fix moves e to the line of its operation. luaast.Exprs visits an
 // expression before its operands, so the lines it reads from them are
 // still the ones they start on.
 func (f *lineFixer) fix(e ast.Expr) {

@@ -11,6 +11,8 @@ import (
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/ast"
 	"github.com/yuin/gopher-lua/parse"
+
+	"github.com/luahost/luahost/internal/luaast"
 )
 
 // The compile step (SPEC 4.7). Every chunk the host runs — scripts,
@@ -84,58 +86,32 @@ func Compile(src, name string, maxString int) (*lua.FunctionProto, error) {
 // to tell a local from an upvalue or a global.
 type rewriter struct {
 	maxString int
-	fn        *funcScope
+	sc        *luaast.Scope
 	helpers   []*lua.LFunction
 	temps     int
 }
 
-// funcScope is a function being rewritten: its blocks of local names,
-// innermost last, and the function around it.
-type funcScope struct {
-	outer  *funcScope
-	blocks [][]string
-}
-
 func (rw *rewriter) chunk(stmts []ast.Stmt) []ast.Stmt {
-	rw.fn = &funcScope{}
+	rw.sc = nil
 	return rw.block(stmts)
-}
-
-func (rw *rewriter) enterFunc(params []string) {
-	rw.fn = &funcScope{outer: rw.fn, blocks: [][]string{params}}
-}
-
-func (rw *rewriter) leaveFunc() { rw.fn = rw.fn.outer }
-
-func (rw *rewriter) declare(names ...string) {
-	b := &rw.fn.blocks[len(rw.fn.blocks)-1]
-	*b = append(*b, names...)
 }
 
 // kind tells what the name refers to at this point: "local", "upvalue"
 // or "global".
-func (rw *rewriter) kind(name string) string {
-	for f, depth := rw.fn, 0; f != nil; f, depth = f.outer, depth+1 {
-		for i := len(f.blocks) - 1; i >= 0; i-- {
-			for _, n := range f.blocks[i] {
-				if n == name {
-					if depth == 0 {
-						return "local"
-					}
-					return "upvalue"
-				}
-			}
-		}
-	}
-	return "global"
-}
+func (rw *rewriter) kind(name string) string { return rw.sc.Kind(name) }
 
 // block rewrites a block in a scope of its own.
-func (rw *rewriter) block(stmts []ast.Stmt) []ast.Stmt {
-	rw.fn.blocks = append(rw.fn.blocks, nil)
-	out := rw.stmts(stmts)
-	rw.fn.blocks = rw.fn.blocks[:len(rw.fn.blocks)-1]
+func (rw *rewriter) block(stmts []ast.Stmt) (out []ast.Stmt) {
+	rw.in(rw.sc.Block(), func() { out = rw.stmts(stmts) })
 	return out
+}
+
+// in runs fn with sc as the current scope.
+func (rw *rewriter) in(sc *luaast.Scope, fn func()) {
+	outer := rw.sc
+	rw.sc = sc
+	fn()
+	rw.sc = outer
 }
 
 func (rw *rewriter) stmts(stmts []ast.Stmt) []ast.Stmt {
@@ -157,13 +133,13 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 		if len(s.Names) == 1 && len(s.Exprs) == 1 {
 			if _, ok := s.Exprs[0].(*ast.FunctionExpr); ok {
 				// local function f: f is in scope in its own body.
-				rw.declare(s.Names...)
+				rw.sc.Declare(s.Names...)
 				rw.exprs(s.Exprs)
 				return s
 			}
 		}
 		rw.exprs(s.Exprs)
-		rw.declare(s.Names...)
+		rw.sc.Declare(s.Names...)
 	case *ast.FuncCallStmt:
 		s.Expr = rw.expr(s.Expr)
 	case *ast.DoBlockStmt:
@@ -173,10 +149,10 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 		s.Stmts = rw.block(s.Stmts)
 	case *ast.RepeatStmt:
 		// The condition sees the body's locals.
-		rw.fn.blocks = append(rw.fn.blocks, nil)
-		s.Stmts = rw.stmts(s.Stmts)
-		s.Condition = rw.expr(s.Condition)
-		rw.fn.blocks = rw.fn.blocks[:len(rw.fn.blocks)-1]
+		rw.in(rw.sc.Block(), func() {
+			s.Stmts = rw.stmts(s.Stmts)
+			s.Condition = rw.expr(s.Condition)
+		})
 	case *ast.IfStmt:
 		s.Condition = rw.expr(s.Condition)
 		s.Then = rw.block(s.Then)
@@ -187,14 +163,10 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 		if s.Step != nil {
 			s.Step = rw.forBound(rw.expr(s.Step))
 		}
-		rw.fn.blocks = append(rw.fn.blocks, []string{s.Name})
-		s.Stmts = rw.block(s.Stmts)
-		rw.fn.blocks = rw.fn.blocks[:len(rw.fn.blocks)-1]
+		rw.in(rw.sc.Block(s.Name), func() { s.Stmts = rw.block(s.Stmts) })
 	case *ast.GenericForStmt:
 		rw.exprs(s.Exprs)
-		rw.fn.blocks = append(rw.fn.blocks, s.Names)
-		s.Stmts = rw.block(s.Stmts)
-		rw.fn.blocks = rw.fn.blocks[:len(rw.fn.blocks)-1]
+		rw.in(rw.sc.Block(s.Names...), func() { s.Stmts = rw.block(s.Stmts) })
 		return rw.genericFor(s)
 	case *ast.FuncDefStmt:
 		if s.Name.Func != nil {
@@ -217,9 +189,7 @@ func (rw *rewriter) exprs(es []ast.Expr) {
 }
 
 func (rw *rewriter) function(f *ast.FunctionExpr, implicit []string) {
-	rw.enterFunc(append(implicit, f.ParList.Names...))
-	f.Stmts = rw.block(f.Stmts)
-	rw.leaveFunc()
+	rw.in(rw.sc.Function(append(implicit, f.ParList.Names...)...), func() { f.Stmts = rw.block(f.Stmts) })
 }
 
 func (rw *rewriter) expr(e ast.Expr) ast.Expr {

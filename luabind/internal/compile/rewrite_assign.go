@@ -1,9 +1,11 @@
 package compile
 
 import (
-	"github.com/luahost/luahost/luabind/internal/laux"
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/ast"
+
+	"github.com/luahost/luahost/internal/luaast"
+	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
 // multipleAssign rewrites a, b, t[k] = e1, e2, e3 (already rewritten
@@ -154,106 +156,10 @@ func reads(e ast.Expr, names map[string]bool) bool {
 		return false
 	}
 	found := false
-	walkExpr(e, func(x ast.Expr) {
+	luaast.Expr(e, func(x ast.Expr) {
 		if id, ok := x.(*ast.IdentExpr); ok && names[id.Value] {
 			found = true
 		}
 	})
 	return found
-}
-
-// walkExpr calls visit on e and every expression inside it, including
-// those of the statements of functions it defines.
-func walkExpr(e ast.Expr, visit func(ast.Expr)) {
-	if e == nil {
-		return
-	}
-	visit(e)
-	switch e := e.(type) {
-	case *ast.AttrGetExpr:
-		walkExpr(e.Object, visit)
-		walkExpr(e.Key, visit)
-	case *ast.TableExpr:
-		for _, f := range e.Fields {
-			walkExpr(f.Key, visit)
-			walkExpr(f.Value, visit)
-		}
-	case *ast.FuncCallExpr:
-		walkExpr(e.Func, visit)
-		walkExpr(e.Receiver, visit)
-		for _, a := range e.Args {
-			walkExpr(a, visit)
-		}
-	case *ast.LogicalOpExpr:
-		walkExpr(e.Lhs, visit)
-		walkExpr(e.Rhs, visit)
-	case *ast.RelationalOpExpr:
-		walkExpr(e.Lhs, visit)
-		walkExpr(e.Rhs, visit)
-	case *ast.ArithmeticOpExpr:
-		walkExpr(e.Lhs, visit)
-		walkExpr(e.Rhs, visit)
-	case *ast.StringConcatOpExpr:
-		walkExpr(e.Lhs, visit)
-		walkExpr(e.Rhs, visit)
-	case *ast.UnaryMinusOpExpr:
-		walkExpr(e.Expr, visit)
-	case *ast.UnaryNotOpExpr:
-		walkExpr(e.Expr, visit)
-	case *ast.UnaryLenOpExpr:
-		walkExpr(e.Expr, visit)
-	case *ast.FunctionExpr:
-		walkStmts(e.Stmts, visit)
-	}
-}
-
-// walkStmts calls walkExpr on every expression of stmts.
-func walkStmts(stmts []ast.Stmt, visit func(ast.Expr)) {
-	for _, s := range stmts {
-		switch s := s.(type) {
-		case *ast.AssignStmt:
-			for _, x := range s.Lhs {
-				walkExpr(x, visit)
-			}
-			for _, x := range s.Rhs {
-				walkExpr(x, visit)
-			}
-		case *ast.LocalAssignStmt:
-			for _, x := range s.Exprs {
-				walkExpr(x, visit)
-			}
-		case *ast.FuncCallStmt:
-			walkExpr(s.Expr, visit)
-		case *ast.DoBlockStmt:
-			walkStmts(s.Stmts, visit)
-		case *ast.WhileStmt:
-			walkExpr(s.Condition, visit)
-			walkStmts(s.Stmts, visit)
-		case *ast.RepeatStmt:
-			walkExpr(s.Condition, visit)
-			walkStmts(s.Stmts, visit)
-		case *ast.IfStmt:
-			walkExpr(s.Condition, visit)
-			walkStmts(s.Then, visit)
-			walkStmts(s.Else, visit)
-		case *ast.NumberForStmt:
-			walkExpr(s.Init, visit)
-			walkExpr(s.Limit, visit)
-			walkExpr(s.Step, visit)
-			walkStmts(s.Stmts, visit)
-		case *ast.GenericForStmt:
-			for _, x := range s.Exprs {
-				walkExpr(x, visit)
-			}
-			walkStmts(s.Stmts, visit)
-		case *ast.FuncDefStmt:
-			walkExpr(s.Name.Func, visit)
-			walkExpr(s.Name.Receiver, visit)
-			walkExpr(s.Func, visit)
-		case *ast.ReturnStmt:
-			for _, x := range s.Exprs {
-				walkExpr(x, visit)
-			}
-		}
-	}
 }

@@ -1,0 +1,190 @@
+package luaast
+
+import (
+	"github.com/yuin/gopher-lua/ast"
+)
+
+// A Walker walks statements. Each of its functions may be nil.
+type Walker struct {
+	// Expr is called for every expression, outermost first, with the
+	// scope it is in; a name assigned to is not an expression here
+	// (Write reports a global one).
+	Expr func(e ast.Expr, sc *Scope)
+	// Stmt is called for every statement, function bodies included,
+	// before its parts, with the scope it is in.
+	Stmt func(s ast.Stmt, sc *Scope)
+	// Read is called for every read of a name no scope declares.
+	Read func(name string, line int, sc *Scope)
+	// Write is called for every assignment to a name no scope declares
+	// (x = 1, function x() end).
+	Write func(name string, line int, sc *Scope)
+}
+
+// Walk walks a chunk's statements from its top level.
+func (w *Walker) Walk(stmts []ast.Stmt) { w.block(stmts, nil) }
+
+// Exprs calls fn for every expression of stmts, function bodies
+// included, outermost first.
+func Exprs(stmts []ast.Stmt, fn func(ast.Expr)) {
+	w := &Walker{Expr: func(e ast.Expr, _ *Scope) { fn(e) }}
+	w.Walk(stmts)
+}
+
+// Expr calls fn for e and every expression inside it, those of the
+// functions it defines included, outermost first.
+func Expr(e ast.Expr, fn func(ast.Expr)) {
+	w := &Walker{Expr: func(e ast.Expr, _ *Scope) { fn(e) }}
+	w.expr(e, nil)
+}
+
+func (w *Walker) block(stmts []ast.Stmt, parent *Scope) {
+	sc := parent.Block()
+	for _, s := range stmts {
+		w.stmt(s, sc)
+	}
+}
+
+func (w *Walker) stmt(s ast.Stmt, sc *Scope) {
+	if w.Stmt != nil {
+		w.Stmt(s, sc)
+	}
+	switch x := s.(type) {
+	case *ast.AssignStmt:
+		w.exprs(x.Rhs, sc)
+		for _, l := range x.Lhs {
+			if id, ok := l.(*ast.IdentExpr); ok {
+				if !sc.Has(id.Value) && w.Write != nil {
+					w.Write(id.Value, x.Line(), sc)
+				}
+				continue
+			}
+			w.expr(l, sc)
+		}
+	case *ast.LocalAssignStmt:
+		// "local function f" parses as "local f = function": the name is
+		// declared first so that the body may call itself.
+		for i, n := range x.Names {
+			if i < len(x.Exprs) {
+				if _, ok := x.Exprs[i].(*ast.FunctionExpr); ok {
+					sc.Declare(n)
+				}
+			}
+		}
+		w.exprs(x.Exprs, sc)
+		sc.Declare(x.Names...)
+	case *ast.FuncCallStmt:
+		w.expr(x.Expr, sc)
+	case *ast.DoBlockStmt:
+		w.block(x.Stmts, sc)
+	case *ast.WhileStmt:
+		w.expr(x.Condition, sc)
+		w.block(x.Stmts, sc)
+	case *ast.RepeatStmt:
+		// The condition sees the body's locals.
+		inner := sc.Block()
+		for _, s := range x.Stmts {
+			w.stmt(s, inner)
+		}
+		w.expr(x.Condition, inner)
+	case *ast.IfStmt:
+		w.expr(x.Condition, sc)
+		w.block(x.Then, sc)
+		w.block(x.Else, sc)
+	case *ast.NumberForStmt:
+		w.expr(x.Init, sc)
+		w.expr(x.Limit, sc)
+		w.expr(x.Step, sc)
+		w.block(x.Stmts, sc.Block(x.Name))
+	case *ast.GenericForStmt:
+		w.exprs(x.Exprs, sc)
+		w.block(x.Stmts, sc.Block(x.Names...))
+	case *ast.FuncDefStmt:
+		w.funcDef(x, sc)
+	case *ast.ReturnStmt:
+		w.exprs(x.Exprs, sc)
+	}
+}
+
+func (w *Walker) funcDef(x *ast.FuncDefStmt, sc *Scope) {
+	var self []string
+	if x.Name.Method != "" {
+		w.expr(x.Name.Receiver, sc)
+		self = []string{"self"}
+	} else if id, ok := x.Name.Func.(*ast.IdentExpr); ok {
+		if !sc.Has(id.Value) && w.Write != nil {
+			w.Write(id.Value, x.Line(), sc)
+		}
+	} else {
+		w.expr(x.Name.Func, sc)
+	}
+	w.function(x.Func, sc, self)
+}
+
+// function walks a function's body in a scope of its parameters (self
+// first for a method, arg for a vararg function, as Lua 5.1 declares).
+func (w *Walker) function(f *ast.FunctionExpr, sc *Scope, self []string) {
+	params := append([]string(nil), self...)
+	if f.ParList != nil {
+		params = append(params, f.ParList.Names...)
+		if f.ParList.HasVargs {
+			params = append(params, "arg")
+		}
+	}
+	body := sc.Function(params...)
+	for _, s := range f.Stmts {
+		w.stmt(s, body)
+	}
+}
+
+func (w *Walker) exprs(es []ast.Expr, sc *Scope) {
+	for _, e := range es {
+		w.expr(e, sc)
+	}
+}
+
+func (w *Walker) expr(e ast.Expr, sc *Scope) {
+	if e == nil {
+		return
+	}
+	if w.Expr != nil {
+		w.Expr(e, sc)
+	}
+	switch x := e.(type) {
+	case *ast.IdentExpr:
+		if !sc.Has(x.Value) && w.Read != nil {
+			w.Read(x.Value, x.Line(), sc)
+		}
+	case *ast.AttrGetExpr:
+		w.expr(x.Object, sc)
+		w.expr(x.Key, sc)
+	case *ast.TableExpr:
+		for _, f := range x.Fields {
+			w.expr(f.Key, sc)
+			w.expr(f.Value, sc)
+		}
+	case *ast.FuncCallExpr:
+		w.expr(x.Func, sc)
+		w.expr(x.Receiver, sc)
+		w.exprs(x.Args, sc)
+	case *ast.LogicalOpExpr:
+		w.expr(x.Lhs, sc)
+		w.expr(x.Rhs, sc)
+	case *ast.RelationalOpExpr:
+		w.expr(x.Lhs, sc)
+		w.expr(x.Rhs, sc)
+	case *ast.StringConcatOpExpr:
+		w.expr(x.Lhs, sc)
+		w.expr(x.Rhs, sc)
+	case *ast.ArithmeticOpExpr:
+		w.expr(x.Lhs, sc)
+		w.expr(x.Rhs, sc)
+	case *ast.UnaryMinusOpExpr:
+		w.expr(x.Expr, sc)
+	case *ast.UnaryNotOpExpr:
+		w.expr(x.Expr, sc)
+	case *ast.UnaryLenOpExpr:
+		w.expr(x.Expr, sc)
+	case *ast.FunctionExpr:
+		w.function(x, sc, nil)
+	}
+}
