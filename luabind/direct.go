@@ -3,11 +3,10 @@ package luabind
 import (
 	"fmt"
 
-	"github.com/luahost/luahost/luabind/internal/gopherx"
-
-	"github.com/luahost/luahost/luabind/internal/luaerr"
-
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/luabind/internal/gopherx"
+	"github.com/luahost/luahost/luabind/internal/luaerr"
 )
 
 // Calling callbacks without a wrapper (SPEC 10, 4.6). The error mapper

@@ -3,11 +3,10 @@ package luabind
 import (
 	"testing"
 
-	"github.com/luahost/luahost/luabind/internal/gopherx"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/luahost/luahost/luabind/internal/gopherx"
 	"github.com/luahost/luahost/runtime"
 )
 

@@ -6,12 +6,11 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/luahost/luahost/luabind/internal/compile"
-	"github.com/luahost/luahost/luabind/internal/luaerr"
-
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/parse"
 
+	"github.com/luahost/luahost/luabind/internal/compile"
+	"github.com/luahost/luahost/luabind/internal/luaerr"
 	"github.com/luahost/luahost/runtime"
 )
 

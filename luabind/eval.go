@@ -9,11 +9,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/luahost/luahost/luabind/internal/compile"
-	"github.com/luahost/luahost/luabind/internal/laux"
-
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/compile"
+	"github.com/luahost/luahost/luabind/internal/laux"
 	"github.com/luahost/luahost/runtime"
 )
 

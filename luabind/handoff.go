@@ -3,11 +3,10 @@ package luabind
 import (
 	"fmt"
 
-	"github.com/luahost/luahost/snapshot"
-
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/snapshot"
 )
 
 // Handoff (SPEC 12): an entity, with its instances, self, tags, name,

@@ -5,12 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/luahost/luahost/snapshot"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/snapshot"
 )
 
 // TestExportImport: an entity leaves one world without onDestroy and

@@ -15,12 +15,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/luahost/luahost/luabind/internal/gopherx"
-
-	"github.com/luahost/luahost/luabind/internal/compile"
-
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/compile"
+	"github.com/luahost/luahost/luabind/internal/gopherx"
 	"github.com/luahost/luahost/luabind/internal/lstring"
 	"github.com/luahost/luahost/pool"
 	"github.com/luahost/luahost/runtime"

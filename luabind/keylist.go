@@ -1,10 +1,9 @@
 package luabind
 
 import (
-	"github.com/luahost/luahost/luabind/internal/gopherx"
-
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/gopherx"
 	"github.com/luahost/luahost/runtime"
 )
 

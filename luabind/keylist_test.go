@@ -3,10 +3,10 @@ package luabind
 import (
 	"testing"
 
-	"github.com/luahost/luahost/luabind/internal/gopherx"
-
 	"github.com/stretchr/testify/assert"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/luabind/internal/gopherx"
 )
 
 // TestKeyList: the key list read from gopher-lua's table keeps removed

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/luahost/luahost/luabind/internal/laux"
-
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
 // The host's log lines (ctx.log, reload notices, the watcher's warnings)

@@ -6,10 +6,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/luahost/luahost/luabind/internal/gopherx"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/luahost/luahost/luabind/internal/gopherx"
 )
 
 // sink keeps the compiler from dropping the allocations of

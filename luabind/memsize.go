@@ -4,10 +4,9 @@ import (
 	"math/bits"
 	"unsafe"
 
-	"github.com/luahost/luahost/luabind/internal/gopherx"
-
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/gopherx"
 	"github.com/luahost/luahost/runtime"
 )
 

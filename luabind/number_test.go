@@ -4,10 +4,10 @@ import (
 	"math"
 	"testing"
 
-	"github.com/luahost/luahost/luabind/internal/laux"
-
 	"github.com/stretchr/testify/assert"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
 // TestFormatNumber: numbers print as Lua 5.1 prints them on Linux (the

@@ -1,11 +1,10 @@
 package luabind
 
 import (
-	"github.com/luahost/luahost/luabind/internal/gopherx"
+	lua "github.com/yuin/gopher-lua"
 
 	"github.com/luahost/luahost/luabind/internal/compile"
-
-	lua "github.com/yuin/gopher-lua"
+	"github.com/luahost/luahost/luabind/internal/gopherx"
 )
 
 // Locals shared with closures across a caught error (SPEC 4.7).

@@ -3,9 +3,9 @@ package luabind
 import (
 	"reflect"
 
-	"github.com/luahost/luahost/luabind/internal/luaerr"
-
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/luabind/internal/luaerr"
 )
 
 // newProtect returns the function every protected call of a state goes

@@ -5,11 +5,10 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/luahost/luahost/luabind/internal/lualib"
+	lua "github.com/yuin/gopher-lua"
 
 	"github.com/luahost/luahost/luabind/internal/compile"
-
-	lua "github.com/yuin/gopher-lua"
+	"github.com/luahost/luahost/luabind/internal/lualib"
 )
 
 // The sandbox (SPEC 4.4). Every state is built with no library, then

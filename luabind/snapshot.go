@@ -6,11 +6,10 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"github.com/luahost/luahost/snapshot"
-
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/snapshot"
 )
 
 // Snapshot saves the world between frames. It is an error during a

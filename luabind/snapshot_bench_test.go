@@ -4,11 +4,10 @@ import (
 	"io"
 	"testing"
 
-	"github.com/luahost/luahost/snapshot"
-
 	"github.com/stretchr/testify/require"
 
 	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/snapshot"
 )
 
 // spinnerSnapshot returns the marshalled snapshot of the 10,000-spinner

@@ -1,8 +1,6 @@
 package luabind
 
 import (
-	"github.com/luahost/luahost/snapshot"
-
 	"cmp"
 	"fmt"
 	"slices"
@@ -10,6 +8,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/snapshot"
 )
 
 // saveEntity turns the runtime's state of an entity into its snapshot.

@@ -6,12 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/luahost/luahost/snapshot"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/snapshot"
 )
 
 // lifeWorld is a world with spawns, kills, timers, random numbers,

@@ -3,10 +3,10 @@ package luabind
 import (
 	"testing"
 
-	"github.com/luahost/luahost/luabind/internal/compile"
-
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/luabind/internal/compile"
 )
 
 // BenchmarkDeepStack measures what grows a sandboxed state's stacks: a

@@ -4,11 +4,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/luahost/luahost/luabind/internal/luaerr"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/luabind/internal/luaerr"
 )
 
 // TestRecursionDepth: Lua-to-Lua recursion 10,000 deep works; a runaway

@@ -10,14 +10,12 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/luahost/luahost/luabind/internal/gopherx"
-	"github.com/luahost/luahost/luabind/internal/laux"
-	"github.com/luahost/luahost/luabind/internal/lualib"
-
-	"github.com/luahost/luahost/luabind/internal/luaerr"
-
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/gopherx"
+	"github.com/luahost/luahost/luabind/internal/laux"
+	"github.com/luahost/luahost/luabind/internal/luaerr"
+	"github.com/luahost/luahost/luabind/internal/lualib"
 	"github.com/luahost/luahost/runtime"
 )
 

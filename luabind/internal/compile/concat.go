@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"unsafe"
 
-	"github.com/luahost/luahost/luabind/internal/laux"
-
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/ast"
+
+	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
 // concat rewrites the chain a .. b .. c (right-associative, as the parser

@@ -3,10 +3,10 @@ package compile
 import (
 	"fmt"
 
-	"github.com/luahost/luahost/luabind/internal/laux"
-
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/ast"
+
+	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
 // length rewrites #e into a call of a lenSite.

@@ -1,9 +1,9 @@
 package lstring
 
 import (
-	"github.com/luahost/luahost/luabind/internal/laux"
-
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
 // MaxResults is the most values string.byte returns: Lua 5.1's limit of

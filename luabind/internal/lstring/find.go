@@ -3,9 +3,9 @@ package lstring
 import (
 	"strings"
 
-	"github.com/luahost/luahost/luabind/internal/laux"
-
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
 // checkPattern compiles the pattern p or raises its error.

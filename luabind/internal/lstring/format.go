@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/luahost/luahost/luabind/internal/laux"
-
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
 // formatFlags are the flags C's printf (and so Lua 5.1) accepts.

@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"unsafe"
 
-	"github.com/luahost/luahost/luabind/internal/laux"
-
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
 // string.gsub(s, pattern, repl [, n])

@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/luahost/luahost/luabind/internal/laux"
-
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
 // DefaultMaxSize is the MaxSize used when Limits.MaxSize is zero: 16 MiB.

@@ -4,8 +4,9 @@ import (
 	"context"
 	"strings"
 
-	"github.com/luahost/luahost/luabind/internal/laux"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
 const (

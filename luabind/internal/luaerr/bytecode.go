@@ -3,9 +3,9 @@ package luaerr
 import (
 	"strings"
 
-	"github.com/luahost/luahost/luabind/internal/gopherx"
-
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/luabind/internal/gopherx"
 )
 
 // Reading gopher-lua's bytecode to name the culprit of a runtime error,

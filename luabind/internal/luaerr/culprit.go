@@ -6,11 +6,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/luahost/luahost/luabind/internal/gopherx"
-
-	"github.com/luahost/luahost/luabind/internal/laux"
-
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/luabind/internal/gopherx"
+	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
 // The error mapper proper: it runs while gopher-lua raises an error, with

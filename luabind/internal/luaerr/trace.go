@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/luahost/luahost/luabind/internal/gopherx"
-
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/luabind/internal/gopherx"
 )
 
 // Tracebacks of deep stacks. When an error reaches a protected call

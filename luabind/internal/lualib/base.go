@@ -4,9 +4,9 @@ import (
 	"math"
 	"strings"
 
-	"github.com/luahost/luahost/luabind/internal/laux"
-
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
 // The sandbox's own base functions, where gopher-lua's differ from

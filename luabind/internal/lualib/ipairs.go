@@ -1,9 +1,9 @@
 package lualib
 
 import (
-	"github.com/luahost/luahost/luabind/internal/laux"
-
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
 // Arrays (SPEC 4.7). gopher-lua keeps a table's integer keys 1 to

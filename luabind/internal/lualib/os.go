@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/luahost/luahost/luabind/internal/laux"
-
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
 // The sandbox's os library (SPEC 4.4, 4.7): the clock and the calendar

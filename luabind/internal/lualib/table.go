@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/luahost/luahost/luabind/internal/laux"
-
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/laux"
 	"github.com/luahost/luahost/luabind/internal/lstring"
 )
 

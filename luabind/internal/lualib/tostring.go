@@ -1,8 +1,9 @@
 package lualib
 
 import (
-	"github.com/luahost/luahost/luabind/internal/laux"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
 // luaToString is the sandbox's tostring(v).
