@@ -100,9 +100,10 @@ func (st *state) trace() (trace string) {
 // being raised (rewriteError) and raises it with its traceback, through
 // traced, the hook a fresh state has (gopher-lua's, which adds the
 // traceback), or on a deep stack through raiseTraced's own.
-func newHook(traced func(*lua.LState)) func(*lua.LState) {
+func newHook(traced, onError func(*lua.LState)) func(*lua.LState) {
 	return func(L *lua.LState) {
 		rewriteTop(L)
+		onError(L)
 		luaerr.RaiseTraced(L, traced)
 	}
 }

@@ -165,6 +165,8 @@ type Host struct {
 	refused map[string]string
 	watch   *watcher
 	closed  bool
+	// debug is the host's debugger, once asked for (debug.go).
+	debug *Debugger
 	// zoning is the host's part in a zoned world (zone.go).
 	zoning zoning
 	// console is set while Eval runs a snippet: require and Load read no

@@ -14,13 +14,14 @@ import (
 // unwinds. gopher-lua's PCall installs its own hook on entry, hence the
 // extra call: st.pcall (callbacks, chunks) and the sandbox's pcall and
 // xpcall call through it.
-func newProtect(L *lua.LState) *lua.LFunction {
+func newProtect(L *lua.LState, onError func(*lua.LState)) *lua.LFunction {
 	// The hook is made once per state, not per call: prevs holds the
 	// hook each running protect replaced (gopher-lua's PCall's own), the
 	// innermost last, and the hook hands the error to the innermost.
 	var prevs []func(*lua.LState)
 	hook := func(L *lua.LState) {
 		rewriteTop(L)
+		onError(L)
 		luaerr.RaiseTraced(L, prevs[len(prevs)-1])
 	}
 	hookCode := reflect.ValueOf(hook).Pointer()

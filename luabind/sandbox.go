@@ -61,7 +61,7 @@ func (h *Host) newSandbox() *lua.LState {
 	g := L.G.Global
 	g.RawSetString("load", L.NewFunction(h.sandboxLoad))
 	g.RawSetString("loadstring", L.NewFunction(h.sandboxLoadString))
-	protect, closer := newProtect(L), newCloser(L)
+	protect, closer := newProtect(L, h.debugError), newCloser(L)
 	g.RawSetString("pcall", L.NewFunction(newPCall(h, protect, closer)))
 	g.RawSetString("xpcall", L.NewFunction(newXPCall(h, protect, closer)))
 
@@ -79,8 +79,13 @@ func (h *Host) newSandbox() *lua.LState {
 		L.Push(fn)
 		L.Call(2, 1)
 		L.Call(1, 1)
-		if th, ok := L.Get(-1).(*lua.LState); ok && h.budget != nil {
-			th.SetContext(h.budget)
+		if th, ok := L.Get(-1).(*lua.LState); ok {
+			if h.budget != nil {
+				th.SetContext(h.budget)
+			}
+			if h.debug != nil {
+				h.debug.watch(th)
+			}
 		}
 		return 1
 	})
@@ -94,6 +99,9 @@ func (h *Host) newSandbox() *lua.LState {
 	installYield(L, co)
 	if h.budget != nil {
 		L.SetContext(h.budget)
+	}
+	if h.debug != nil {
+		h.debug.watch(L)
 	}
 	return L
 }

@@ -141,6 +141,9 @@ func (h *Host) run(s *Script, src []byte) (*state, lua.LValue, error) {
 		return nil, nil, err
 	}
 	L := h.states.Get()
+	if h.debug != nil {
+		h.debug.watch(L)
+	}
 	st := &state{host: h, script: s, L: L, frame: ^uint64(0)}
 	st.bind()
 	L.Push(L.NewFunctionFromProto(proto))
@@ -243,9 +246,9 @@ func (st *state) bind() {
 	st.bindPackage()
 	st.rng = lualib.NewRand(h.rt.Seed(), st.script.name)
 	lualib.BindRandom(L, st.rng, h.rt.Seed(), st.script.name)
-	st.protect = newProtect(L)
+	st.protect = newProtect(L, h.debugError)
 	st.stack, st.traced = gopherx.NewCallStack(L), L.Panic
-	st.hook = newHook(st.traced)
+	st.hook = newHook(st.traced, h.debugError)
 	st.entityMT = st.newEntityType()
 	st.eventMT = st.newEventType()
 	st.newVecType()

@@ -21,6 +21,7 @@ var assumptions = []assumption{
 	{"LState.stack and currentFrame", "callbacks called without a protecting wrapper", checkCallStack},
 	{"callFrame.Idx", "the guard against a full call stack", checkCallDepth},
 	{"Debug.frame.Pc", "culprits named in error messages", checkFramePC},
+	{"Debug.frame.Fn", "upvalues shown by the debugger", checkFrameFunction},
 	{"LTable.keys", "removed keys kept in snapshots", checkTableKeys},
 	{"the symbol names of callR and threadRun", "yields across Go calls refused", checkYieldable},
 	{"the instruction layout", "culprits named in error messages", checkInstLayout},
@@ -162,6 +163,21 @@ func checkOverflow() error {
 	var ae *lua.ApiError
 	if !errors.As(err, &ae) || ae.Type != lua.ApiErrorPanic || ae.Object != lua.LString(CallStackOverflow) {
 		return fmt.Errorf("a full call stack raises %v", err)
+	}
+	return nil
+}
+
+func checkFrameFunction() error {
+	var fn *lua.LFunction
+	if err := probe("local function f() probe() end f()", func(L *lua.LState) int {
+		dbg, _ := L.GetStack(1)
+		fn = FrameFunction(dbg)
+		return 0
+	}); err != nil {
+		return err
+	}
+	if fn == nil || fn.IsG || fn.Proto == nil {
+		return errors.New("not found")
 	}
 	return nil
 }

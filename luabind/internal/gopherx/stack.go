@@ -108,3 +108,19 @@ func FramePC(dbg *lua.Debug) (pc int, ok bool) {
 	}
 	return int(p.Int()) - 1, true
 }
+
+// FrameFunction returns the function the frame of dbg runs, without
+// pushing it onto the state's stack as GetInfo("f") does (which, between
+// two instructions of a Lua function, could overwrite its registers), or
+// nil should a later gopher-lua lay Debug out differently.
+func FrameFunction(dbg *lua.Debug) *lua.LFunction {
+	f := reflect.ValueOf(dbg).Elem().FieldByName("frame")
+	if !f.IsValid() || f.Kind() != reflect.Pointer || f.IsNil() {
+		return nil
+	}
+	fn := f.Elem().FieldByName("Fn")
+	if !fn.IsValid() || fn.Type() != reflect.TypeFor[*lua.LFunction]() {
+		return nil
+	}
+	return reflect.NewAt(fn.Type(), unsafe.Pointer(fn.UnsafeAddr())).Elem().Interface().(*lua.LFunction)
+}

@@ -1,0 +1,407 @@
+package luabind
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// A Debugger pauses a Host's scripts between two VM instructions — at a
+// breakpoint, at a script error, on request, or after a step — and, while
+// they are paused, shows their call stack, locals, upvalues and self and
+// evaluates expressions in a paused frame.
+//
+// gopher-lua has no debug hook, but it asks a state's context whether to
+// stop before every instruction: a Host with a Debugger gives each of its
+// states a context that asks the Debugger first. A Host never asked for
+// one (Host.Debugger) keeps its states' contexts as they are, so
+// debugging costs nothing until it is used; with a Debugger attached and
+// nothing to watch for (no breakpoint, no step, no pause asked), each
+// instruction costs one atomic load more.
+//
+// While paused, the goroutine driving the Host waits inside the paused
+// instruction: nothing else of the world runs, and the inspection methods
+// (Stack, Scopes, Variables, Evaluate) are carried out there, so they are
+// safe to call from any goroutine. The work budget counts instructions, so
+// the paused time costs none of it.
+//
+// The methods are safe for concurrent use.
+type Debugger struct {
+	h *Host
+
+	// active is set while anything is to be watched for at every
+	// instruction.
+	active       atomic.Bool
+	pauseReq     atomic.Bool
+	breakOnError atomic.Bool
+
+	mu  sync.Mutex
+	bps map[string]map[int]*breakpoint
+
+	stops chan Stop
+	cmds  chan debugCmd
+
+	// The fields below are touched only by the goroutine driving the host.
+	paused *pausedAt
+	step   stepMode
+	// stepDepth and stepFrom are the call depth and the line a step
+	// started from.
+	stepDepth int
+	stepFrom  lineKey
+	last      lineKey
+	abs       map[string]string
+}
+
+// A Breakpoint is a line of a script where the world pauses.
+type Breakpoint struct {
+	// File is the script's path, relative to the working directory or
+	// absolute.
+	File string
+	// Line is the 1-based line.
+	Line int
+	// Condition, when not empty, is a Lua expression evaluated in the
+	// breakpoint's frame: the world pauses only when it is true (neither
+	// nil nor false). An expression that fails pauses, so that the
+	// mistake shows.
+	Condition string
+	// HitCondition, when not empty, pauses only on some hits: "N" or
+	// ">= N" from the Nth hit on, "> N", "== N", "< N", "<= N", or "% N"
+	// every Nth hit.
+	HitCondition string
+}
+
+type breakpoint struct {
+	Breakpoint
+	hits int
+}
+
+// A Stop says why and where the world paused.
+type Stop struct {
+	// Reason is "breakpoint", "step", "exception" or "pause".
+	Reason string
+	// File and Line are where the paused instruction is.
+	File string
+	Line int
+	// Error is the error's message for an exception stop.
+	Error string
+}
+
+// A Frame is one Lua function of the paused call stack, innermost first.
+type Frame struct {
+	Name string
+	File string
+	Line int
+}
+
+// A Scope is a named group of variables of a frame: "Locals",
+// "Upvalues" or "self".
+type Scope struct {
+	Name string
+	// Ref is what Variables takes to list the scope's variables.
+	Ref int
+}
+
+// A Variable is one value shown by the debugger.
+type Variable struct {
+	Name string
+	// Value is the value as Lua's tostring gives it, strings quoted.
+	Value string
+	// Type is the Lua type's name.
+	Type string
+	// Ref, when not 0, is what Variables takes to list the value's
+	// fields (a table's).
+	Ref int
+}
+
+// ErrNotPaused is what the inspection and step methods return while the
+// world runs.
+var ErrNotPaused = errors.New("the world is not paused")
+
+type stepMode int
+
+const (
+	stepNone stepMode = iota
+	stepIn
+	stepOver
+	stepOut
+)
+
+// Debugger returns the Host's debugger, making it on the first call.
+// Scripts loaded after the call are watched (call it before the scene
+// loads to debug the chunks and the first onCreate); those loaded before
+// are watched once they are reloaded.
+func (h *Host) Debugger() *Debugger {
+	if h.debug == nil {
+		h.debug = &Debugger{
+			h:     h,
+			bps:   map[string]map[int]*breakpoint{},
+			stops: make(chan Stop, 16),
+			cmds:  make(chan debugCmd),
+			abs:   map[string]string{},
+		}
+	}
+	return h.debug
+}
+
+// Stops returns the channel on which the debugger says each pause. It is
+// buffered; a pause nobody reads in time is not lost (the world stays
+// paused), only its notice.
+func (d *Debugger) Stops() <-chan Stop { return d.stops }
+
+// SetBreakpoints replaces the breakpoints of file with bps (each bp's
+// File is ignored: file is theirs) and returns the lines set.
+func (d *Debugger) SetBreakpoints(file string, bps []Breakpoint) []int {
+	key := absPath(file)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	lines := make(map[int]*breakpoint, len(bps))
+	var set []int
+	for _, bp := range bps {
+		bp.File = file
+		lines[bp.Line] = &breakpoint{Breakpoint: bp}
+		set = append(set, bp.Line)
+	}
+	if len(lines) == 0 {
+		delete(d.bps, key)
+	} else {
+		d.bps[key] = lines
+	}
+	d.refresh()
+	return set
+}
+
+// SetBreakOnError makes every script error pause the world (on) or not,
+// with the failing frame still on the stack.
+func (d *Debugger) SetBreakOnError(on bool) { d.breakOnError.Store(on) }
+
+// Pause asks the world to pause at the next instruction of a script.
+func (d *Debugger) Pause() {
+	d.pauseReq.Store(true)
+	d.active.Store(true)
+}
+
+// Continue resumes the paused world.
+func (d *Debugger) Continue() error { return d.resume(stepNone) }
+
+// Next resumes the world until the next line of the paused function or
+// of a function that it returns to.
+func (d *Debugger) Next() error { return d.resume(stepOver) }
+
+// StepIn resumes the world until the next line anywhere, in a function
+// the paused line calls included.
+func (d *Debugger) StepIn() error { return d.resume(stepIn) }
+
+// StepOut resumes the world until the paused function has returned.
+func (d *Debugger) StepOut() error { return d.resume(stepOut) }
+
+// Detach clears every breakpoint and resumes the world if it is paused.
+func (d *Debugger) Detach() {
+	d.mu.Lock()
+	clear(d.bps)
+	d.mu.Unlock()
+	d.breakOnError.Store(false)
+	d.pauseReq.Store(false)
+	d.refresh()
+	_ = d.Continue()
+}
+
+// Stack returns the paused call stack, innermost first.
+func (d *Debugger) Stack() ([]Frame, error) {
+	var frames []Frame
+	err := d.do(func(p *pausedAt) error {
+		frames = p.stack()
+		return nil
+	})
+	return frames, err
+}
+
+// Scopes returns the scopes of frame n of the paused stack (0 is the
+// innermost).
+func (d *Debugger) Scopes(frame int) ([]Scope, error) {
+	var scopes []Scope
+	err := d.do(func(p *pausedAt) (err error) {
+		scopes, err = p.scopes(frame)
+		return err
+	})
+	return scopes, err
+}
+
+// Variables returns the variables of a scope or the fields of a value,
+// by the Ref a Scope or Variable gave.
+func (d *Debugger) Variables(ref int) ([]Variable, error) {
+	var vars []Variable
+	err := d.do(func(p *pausedAt) (err error) {
+		vars, err = p.variables(ref)
+		return err
+	})
+	return vars, err
+}
+
+// Evaluate evaluates the Lua expression expr in frame n of the paused
+// stack, seeing its locals, upvalues and globals. It may not assign a
+// variable unless write is set; a function it calls runs as in the
+// script, and may change what it reaches.
+func (d *Debugger) Evaluate(frame int, expr string, write bool) (Variable, error) {
+	var v Variable
+	err := d.do(func(p *pausedAt) (err error) {
+		v, err = p.evaluate(frame, expr, write)
+		return err
+	})
+	return v, err
+}
+
+// Paused reports whether the world is paused.
+func (d *Debugger) Paused() bool {
+	err := d.do(func(*pausedAt) error { return nil })
+	return err == nil
+}
+
+// debugCmd is a request carried out on the goroutine driving the host
+// while it is paused; resume, when not 0, ends the pause.
+type debugCmd struct {
+	run    func(*pausedAt) error
+	resume stepMode
+	cont   bool
+	done   chan error
+}
+
+// cmdWait bounds how long a request waits for a paused world: a world
+// that is running has nobody to answer.
+const cmdWait = 50 * time.Millisecond
+
+func (d *Debugger) do(run func(*pausedAt) error) error {
+	c := debugCmd{run: run, done: make(chan error, 1)}
+	select {
+	case d.cmds <- c:
+		return <-c.done
+	case <-time.After(cmdWait):
+		return ErrNotPaused
+	}
+}
+
+func (d *Debugger) resume(mode stepMode) error {
+	c := debugCmd{resume: mode, cont: true, done: make(chan error, 1)}
+	select {
+	case d.cmds <- c:
+		return <-c.done
+	case <-time.After(cmdWait):
+		return ErrNotPaused
+	}
+}
+
+// refresh sets active from what is to be watched for. Called with mu
+// held or from the driving goroutine.
+func (d *Debugger) refresh() {
+	d.active.Store(len(d.bps) > 0 || d.pauseReq.Load() || d.step != stepNone)
+}
+
+func absPath(file string) string {
+	if a, err := filepath.Abs(file); err == nil {
+		return a
+	}
+	return filepath.Clean(file)
+}
+
+// watch gives L a context that asks the debugger before each
+// instruction, unless it has one.
+func (d *Debugger) watch(L *lua.LState) {
+	if _, ok := L.Context().(*debugCtx); !ok {
+		L.SetContext(&debugCtx{Context: L.Context(), L: L, d: d})
+	}
+}
+
+// debugCtx is a state's context under a debugger: Done asks the debugger
+// first, then answers as the context it wraps (the budget, or none).
+type debugCtx struct {
+	context.Context
+	L *lua.LState
+	d *Debugger
+}
+
+func (c *debugCtx) Done() <-chan struct{} {
+	if c.d.active.Load() {
+		c.d.trap(c.L)
+	}
+	if c.Context == nil {
+		return nil
+	}
+	return c.Context.Done()
+}
+
+func (c *debugCtx) Err() error {
+	if c.Context == nil {
+		return nil
+	}
+	return c.Context.Err()
+}
+
+func (c *debugCtx) Deadline() (time.Time, bool) {
+	if c.Context == nil {
+		return time.Time{}, false
+	}
+	return c.Context.Deadline()
+}
+
+func (c *debugCtx) Value(k any) any {
+	if c.Context == nil {
+		return nil
+	}
+	return c.Context.Value(k)
+}
+
+// AfterFunc lets gopher-lua derive a coroutine's context without a
+// goroutine, as the budget does.
+func (c *debugCtx) AfterFunc(func()) func() bool { return func() bool { return true } }
+
+// hitMatches reports whether the hits-th hit of a breakpoint with the
+// hit condition cond pauses.
+func hitMatches(cond string, hits int) bool {
+	cond = strings.TrimSpace(cond)
+	if cond == "" {
+		return true
+	}
+	op := ">="
+	for _, o := range []string{">=", "<=", "==", ">", "<", "%"} {
+		if strings.HasPrefix(cond, o) {
+			op, cond = o, strings.TrimSpace(cond[len(o):])
+			break
+		}
+	}
+	n, err := strconv.Atoi(cond)
+	if err != nil {
+		return true
+	}
+	switch op {
+	case ">":
+		return hits > n
+	case "<":
+		return hits < n
+	case "<=":
+		return hits <= n
+	case "==":
+		return hits == n
+	case "%":
+		return n > 0 && hits%n == 0
+	}
+	return hits >= n
+}
+
+// describeValue words v for the debugger: strings quoted, numbers and
+// the rest as tostring gives them.
+func describeValue(L *lua.LState, v lua.LValue) string {
+	switch x := v.(type) {
+	case lua.LString:
+		return strconv.Quote(string(x))
+	case lua.LNumber:
+		return fmt.Sprint(lua.LVAsString(x))
+	}
+	return L.ToStringMeta(v).String()
+}

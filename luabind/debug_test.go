@@ -1,0 +1,174 @@
+package luabind
+
+import (
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// debugged runs frames of w on a goroutine of their own, as a world
+// driven by its own loop while a client debugs it, and returns a channel
+// closed when they are done.
+func debugged(w *world, frames int) chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range frames {
+			if err := w.rt.Step(1.0 / 60); err != nil {
+				return
+			}
+		}
+	}()
+	return done
+}
+
+func waitStop(t *testing.T, d *Debugger) Stop {
+	t.Helper()
+	select {
+	case s := <-d.Stops():
+		return s
+	case <-time.After(10 * time.Second):
+		require.FailNow(t, "the world did not pause")
+	}
+	return Stop{}
+}
+
+func variable(vars []Variable, name string) (Variable, bool) {
+	for _, v := range vars {
+		if v.Name == name {
+			return v, true
+		}
+	}
+	return Variable{}, false
+}
+
+// TestDebuggerBreakpoint: a breakpoint pauses the world at its line; the
+// stack, the locals, the upvalues and self are shown; an expression is
+// evaluated in the frame and may not assign; a step over goes to the next
+// line, a step in into the function called, and continue runs on.
+func TestDebuggerBreakpoint(t *testing.T) {
+	w := newWorld(t, withBudget(-1, 0))
+	d := w.h.Debugger()
+	file := filepath.Join(scriptDir, "debug/counter.lua")
+	assert.Equal(t, []int{13}, d.SetBreakpoints(file, []Breakpoint{{Line: 13}}))
+	w.spawn("", "debug/counter")
+	done := debugged(w, 1)
+
+	s := waitStop(t, d)
+	assert.Equal(t, Stop{Reason: "breakpoint", File: file, Line: 13}, s)
+	frames, err := d.Stack()
+	require.NoError(t, err)
+	require.NotEmpty(t, frames)
+	assert.Equal(t, Frame{Name: "onUpdate", File: file, Line: 13}, frames[0])
+	scopes, err := d.Scopes(0)
+	require.NoError(t, err)
+	require.Len(t, scopes, 3)
+	locals, err := d.Variables(scopes[0].Ref)
+	require.NoError(t, err)
+	before, ok := variable(locals, "before")
+	require.True(t, ok, "%v", locals)
+	assert.Equal(t, Variable{Name: "before", Value: "0", Type: "number"}, before)
+	ups, err := d.Variables(scopes[1].Ref)
+	require.NoError(t, err)
+	_, ok = variable(ups, "bump")
+	assert.True(t, ok, "%v", ups)
+	self, err := d.Variables(scopes[2].Ref)
+	require.NoError(t, err)
+	name, ok := variable(self, "name")
+	require.True(t, ok, "%v", self)
+	assert.Equal(t, `"c"`, name.Value)
+
+	v, err := d.Evaluate(0, "before * 10 + #self.name * 20", false)
+	require.NoError(t, err)
+	assert.Equal(t, "20", v.Value)
+	_, err = d.Evaluate(0, "before = 5", false)
+	assert.ErrorContains(t, err, "read-only")
+
+	require.NoError(t, d.StepIn())
+	s = waitStop(t, d)
+	assert.Equal(t, "step", s.Reason)
+	assert.Equal(t, 5, s.Line, "into bump")
+	frames, err = d.Stack()
+	require.NoError(t, err)
+	require.Len(t, frames, 2)
+	assert.Equal(t, []string{"bump", "onUpdate"}, []string{frames[0].Name, frames[1].Name})
+	require.NoError(t, d.StepOut())
+	s = waitStop(t, d)
+	assert.Equal(t, 13, s.Line, "back in onUpdate, where the call's result is stored")
+	require.NoError(t, d.Next())
+	s = waitStop(t, d)
+	assert.Equal(t, 14, s.Line)
+	d.SetBreakpoints(file, nil)
+	require.NoError(t, d.Continue())
+	<-done
+	assert.ErrorIs(t, d.Continue(), ErrNotPaused)
+	w.requireNoErrors()
+}
+
+// TestDebuggerConditions: a breakpoint's condition and hit condition
+// decide which hits pause.
+func TestDebuggerConditions(t *testing.T) {
+	w := newWorld(t, withBudget(-1, 0))
+	d := w.h.Debugger()
+	file := filepath.Join(scriptDir, "debug/counter.lua")
+	d.SetBreakpoints(file, []Breakpoint{{Line: 12, Condition: "self.count >= 2"}})
+	w.spawn("", "debug/counter")
+	done := debugged(w, 2)
+	waitStop(t, d)
+	v, err := d.Evaluate(0, "self.count", false)
+	require.NoError(t, err)
+	assert.Equal(t, "2", v.Value, "the first frame's hit did not pause")
+	require.NoError(t, d.Continue())
+	<-done
+
+	assert.True(t, hitMatches("", 1))
+	assert.False(t, hitMatches("3", 2))
+	assert.True(t, hitMatches("3", 3))
+	assert.True(t, hitMatches(">= 3", 4))
+	assert.False(t, hitMatches("== 3", 4))
+	assert.True(t, hitMatches("% 2", 4))
+	assert.False(t, hitMatches("% 2", 3))
+	assert.True(t, hitMatches("< 2", 1))
+}
+
+// TestDebuggerBreakOnError: with break on error, a script error pauses
+// at the failing line with the message, the frame still there; without
+// it, the error is reported as always.
+func TestDebuggerBreakOnError(t *testing.T) {
+	w := newWorld(t, withBudget(-1, 0))
+	d := w.h.Debugger()
+	d.SetBreakOnError(true)
+	w.spawn("", "debug/counter")
+	w.step(2, 1.0/60)
+	done := debugged(w, 1)
+	s := waitStop(t, d)
+	assert.Equal(t, "exception", s.Reason)
+	assert.Equal(t, 15, s.Line)
+	assert.Contains(t, s.Error, "too many: 6")
+	v, err := d.Evaluate(0, "self.count", false)
+	require.NoError(t, err)
+	assert.Equal(t, "6", v.Value)
+	require.NoError(t, d.Continue())
+	<-done
+	require.Len(t, w.errs, 1)
+	assert.Contains(t, w.errs[0].Error(), "counter.lua:15: too many: 6")
+}
+
+// TestDebuggerPause: a pause asked while the world runs stops it at the
+// next instruction of a script.
+func TestDebuggerPause(t *testing.T) {
+	w := newWorld(t, withBudget(-1, 0))
+	d := w.h.Debugger()
+	w.spawn("", "debug/counter")
+	d.Pause()
+	done := debugged(w, 1)
+	s := waitStop(t, d)
+	assert.Equal(t, "pause", s.Reason)
+	assert.True(t, d.Paused())
+	require.NoError(t, d.Continue())
+	<-done
+	assert.False(t, d.Paused())
+}
