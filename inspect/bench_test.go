@@ -17,8 +17,8 @@ import (
 )
 
 // BenchmarkPage10000 measures what an open inspector page costs the world
-// of 10,000 spinners (testdata/bench/scripts/spinner.lua, the SPEC 10
-// frame) running in real time at 60 frames a second. Each op is a frame
+// of 10,000 spinners (testdata/bench/scripts/spinner.lua, the benchmark
+// frame of docs/performance.md) running in real time at 60 frames a second. Each op is a frame
 // paced at 1/60 s; every second the page opens or closes (a client doing
 // what the page does: the event stream; the entity list every 1.25 s
 // (250 ms per 2,000 entities); the selected entity every 250 ms; the

@@ -27,7 +27,7 @@ const (
 	// chromium, chromium-browser, google-chrome found on PATH.
 	browserEnv = "LUAHOST_BROWSER"
 	// screenshotEnv names the file the page's screenshot is written to
-	// (the README's docs/inspector.png is made so); by default it goes
+	// (the picture of docs/inspector.md is made so); by default it goes
 	// to the test's temporary folder, as an artifact.
 	screenshotEnv = "LUAHOST_SCREENSHOT"
 )

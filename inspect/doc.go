@@ -1,5 +1,5 @@
-// Package inspect serves a live inspector of a luabind Host's world (SPEC
-// 11): one embedded web page, and the JSON API it reads, which a script
+// Package inspect serves a live inspector of a luabind Host's world: one
+// embedded web page, and the JSON API it reads, which a script
 // can read with curl too.
 //
 // An embedder makes an [Inspector] with [New] between frames and mounts it

@@ -39,7 +39,7 @@ type Options struct {
 }
 
 // Inspector serves a live view of one Host's world over HTTP: the JSON API
-// and the page of SPEC 11. It is an http.Handler to mount on any ServeMux
+// and the page (docs/inspector.md). It is an http.Handler to mount on any ServeMux
 // (under a prefix with http.StripPrefix; the page uses relative links).
 //
 // Every request that reads or changes the world is queued and served by

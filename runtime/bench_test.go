@@ -73,7 +73,7 @@ func BenchmarkStep10000(b *testing.B) {
 	}
 }
 
-// TestStepAllocatesNothing checks SPEC 3.3's cost claim: in steady state a
+// TestStepAllocatesNothing checks the frame's cost claim: in steady state a
 // frame over 10,000 Go-native instances allocates nothing of its own.
 func TestStepAllocatesNothing(t *testing.T) {
 	rt, s := world(10_000)

@@ -6,7 +6,7 @@ import (
 	"slices"
 )
 
-// Blackboard is the runtime's shared store of plain data (SPEC 3.5): string
+// Blackboard is the runtime's shared store of plain data: string
 // keys, values copied in and copied out, so a reader that changes what it
 // got changes only its copy. It is driven by the runtime's goroutine and is
 // not safe for concurrent use.

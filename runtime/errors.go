@@ -12,8 +12,8 @@ var (
 	// ErrStaleHandle means a handle whose entity is gone: it was never
 	// valid (the zero Handle), or its slot was reclaimed.
 	ErrStaleHandle = errors.New("stale entity handle")
-	// ErrIllegalTransition means a lifecycle change the table of 2.2 does
-	// not allow. The error names both states.
+	// ErrIllegalTransition means a lifecycle change the lifecycle's table
+	// does not allow. The error names both states.
 	ErrIllegalTransition = errors.New("illegal transition")
 	// ErrInstanceState means a script instance was driven out of order:
 	// update before create, create twice, destroy twice.

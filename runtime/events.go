@@ -6,7 +6,7 @@ import (
 	"slices"
 )
 
-// Event is what an observer sees of one dispatch (SPEC 3.7). It is reused
+// Event is what an observer sees of one dispatch. It is reused
 // for the whole dispatch: read it during the call, do not keep it.
 type Event struct {
 	// Name is the event's name.
@@ -247,7 +247,7 @@ func (es *Events) dispatch(name string, data any, mask int, target Handle) (bool
 // all of them, or, after a panic, those after the place the observer
 // that panicked had (its slot may be empty by then: a removal leaves a
 // nil at once). The first walk guards all its calls with one deferred
-// recover, so that a handler's call costs no defer of its own (SPEC 10):
+// recover, so that a handler's call costs no defer of its own:
 // a Go-native handler's panic faults its instance and ends the walk,
 // which returns that place. The walk after a panic guards each call
 // (callHandler), so the list is walked at most twice however many
@@ -358,7 +358,7 @@ func (es *Events) call(o *Observer, ev *Event) {
 // endDispatch ends a dispatch of ob: ev goes back to the free list; the
 // last dispatch of ob lets the observers added meanwhile join; outside a
 // frame, the outermost dispatch reclaims removed observers' slots and
-// settles the kills and detaches its handlers made (SPEC 9).
+// settles the kills and detaches its handlers made.
 func (es *Events) endDispatch(ob *observable, ev *Event) {
 	es.ev = append(es.ev, ev)
 	ob.dispatching--

@@ -6,7 +6,7 @@ import (
 	"slices"
 )
 
-// Step runs one frame (SPEC 3.3):
+// Step runs one frame (docs/contract.md, "The frame"):
 //
 //  1. the frame number increases by one and dt is added to the time;
 //  2. update: over a snapshot of the schedule, every instance whose entity
@@ -104,7 +104,8 @@ func (rt *Runtime) flush() {
 }
 
 // settleDeferred runs, at the end of an outermost dispatch outside a frame,
-// the destroys and settlements its handlers caused (SPEC 9).
+// the destroys and settlements its handlers caused, as a frame's flush
+// would: no handler runs on an entity whose onDestroy already ran.
 func (rt *Runtime) settleDeferred() {
 	if rt.flushing || rt.stepping || (len(rt.detached) == 0 && len(rt.dying) == 0) {
 		return
@@ -262,7 +263,7 @@ func (rt *Runtime) Retry(inst *Instance) {
 	}
 }
 
-// Close shuts the runtime down (SPEC 3.4): every remaining instance gets
+// Close shuts the runtime down: every remaining instance gets
 // onDestroy in schedule order, every entity is reaped, then the functions
 // registered with OnClose run. Frame keeps the last frame's number. Close
 // is idempotent; it fails only when called from inside a frame.

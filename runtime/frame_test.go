@@ -313,7 +313,7 @@ func TestSpawnDuringUpdate(t *testing.T) {
 	assert.Equal(t, []string{"update k", "update child"}, log.take())
 }
 
-// TestFlushOrder proves the order of SPEC 3.3's flush: detach destroys,
+// TestFlushOrder proves the order of the frame's flush: detach destroys,
 // settlement, transform commit, activation, observer removal.
 func TestFlushOrder(t *testing.T) {
 	rt, _ := newTestRuntime(t, Options{})

@@ -6,7 +6,7 @@ import (
 	"slices"
 )
 
-// Iterators over the world, for embedders (SPEC 9). Each one takes its
+// Iterators over the world, for embedders. Each one takes its
 // set when iteration starts, so the loop's body may spawn, kill, attach
 // and detach: what it adds is not yielded, and an instance it destroys
 // before its turn is skipped. Query and FindAll (query.go) select

@@ -1,6 +1,6 @@
 package runtime
 
-// State is an entity's place in its lifecycle (SPEC 2.2):
+// State is an entity's place in its lifecycle:
 //
 //	None --Spawn--> Pending --Activate--> Active --Kill--> Dying --Reap--> Dead --> None
 //	                   |                     ^               |

@@ -11,8 +11,8 @@ import (
 
 var allStates = []State{StateNone, StatePending, StateActive, StateDying, StateDead}
 
-// specTransitions is the table of SPEC 2.2, written out independently of the
-// runtime's own table.
+// specTransitions is the lifecycle of docs/contract.md, written out
+// independently of the runtime's own table.
 var specTransitions = map[[2]State]bool{
 	{StateNone, StatePending}:   true, // spawn
 	{StatePending, StateActive}: true, // activate

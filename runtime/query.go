@@ -6,7 +6,7 @@ import (
 	"slices"
 )
 
-// Query selects Active entities (SPEC 4.9). Its filters combine with AND;
+// Query selects Active entities. Its filters combine with AND;
 // a zero field does not filter.
 type Query struct {
 	// Tag keeps the entities that carry this tag.
@@ -34,7 +34,7 @@ type queryHit struct {
 
 // Query returns the Active entities that match q, in q's order: by
 // distance from q.Near, or by entity index. Positions are the committed
-// ones (SPEC 3.6). The result is computed when iteration starts; the
+// ones. The result is computed when iteration starts; the
 // cost is in proportion to the candidates of the most selective index:
 // the entities in the cells around Near (with Radius), the tagged
 // entities (with Tag), the named ones (with Name), or else every entity.

@@ -409,7 +409,7 @@ func (rt *Runtime) Kill(h Handle) (bool, error) {
 }
 
 // deferring reports whether kills and detaches wait: during a frame (for
-// its flush) and during a dispatch (for its end, SPEC 9).
+// its flush) and during a dispatch (for its end).
 func (rt *Runtime) deferring() bool { return rt.stepping || rt.events.depth > 0 || rt.flushing }
 
 // Revive returns a Dying entity to Active before its settlement starts. It

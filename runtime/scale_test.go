@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestGoDispatchDefersKills checks SPEC 9: an event dispatched from Go
+// TestGoDispatchDefersKills: an event dispatched from Go
 // between frames defers the kills and detaches its handlers make until
 // the dispatch returns, as a frame does, so no handler runs on an entity
 // whose onDestroy already ran, and every onDestroy has run when Notify

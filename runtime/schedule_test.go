@@ -166,8 +166,9 @@ func TestScriptChanged(t *testing.T) {
 		assert.Equal(t, []string{"event hot1 pong", "event hot2 pong", "event cold1 pong", "event cold2 pong"}, notify("pong"))
 	})
 	t.Run("with a Go observer", func(t *testing.T) {
-		// SPEC 3.7 orders script observers among themselves only; where a
-		// Go observer falls among them after a change is not specified.
+		// The contract orders script observers among themselves only;
+		// where a Go observer falls among them after a change is not part
+		// of it.
 		rt.Events().Observe("pong", func(*Event) any { log.add("go observer"); return nil }, ObserveOptions{})
 		hot.prio = 3
 		require.NoError(t, rt.ScriptChanged(hot))

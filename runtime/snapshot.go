@@ -7,7 +7,7 @@ import (
 	"slices"
 )
 
-// Snapshots (SPEC 12) live with what they save: the runtime saves and
+// Snapshots (docs/snapshot.md) live with what they save: the runtime saves and
 // restores what it owns — the frame's numbers, the slot map, entities with
 // their names, tags, lifecycle states and committed transforms, the
 // instances' places in the schedule and their flags, the blackboard — and

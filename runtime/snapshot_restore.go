@@ -152,8 +152,8 @@ func (rt *Runtime) Adopt(es EntityState) (Handle, error) {
 // Evict takes an entity out of the world between frames without
 // settlement: its instances leave the schedule and their event lists
 // without onDestroy, and the entity is reaped (its handles are stale from
-// here on). It is how an entity leaves for another runtime (SPEC 12
-// handoff): save it first with SaveEntity. O(its instances + tags).
+// here on). It is how an entity leaves for another runtime in a
+// handoff: save it first with SaveEntity. O(its instances + tags).
 func (rt *Runtime) Evict(h Handle) error {
 	if err := rt.between("export"); err != nil {
 		return err

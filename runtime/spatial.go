@@ -3,7 +3,7 @@ package runtime
 import "math"
 
 // SpatialCell is the edge, in world units, of the cells of the spatial
-// hash that answers radius queries (SPEC 4.9). A query of radius r looks
+// hash that answers radius queries. A query of radius r looks
 // at about (2r/SpatialCell + 1)^3 cells, or at every occupied cell when
 // that is fewer.
 const SpatialCell = 8.0

@@ -8,7 +8,7 @@ import (
 // ErrBadTag is returned for an empty tag.
 var ErrBadTag = errors.New("a tag must be a non-empty string")
 
-// tagIndex keeps every entity's tags (SPEC 4.9) and, per tag, the set of
+// tagIndex keeps every entity's tags and, per tag, the set of
 // entities that carry it, so that a tag query costs in proportion to the
 // tagged entities, not to the world.
 type tagIndex struct {

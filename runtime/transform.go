@@ -39,7 +39,7 @@ func (t *Transform) part(p Part) *Vec3 {
 	}
 }
 
-// Transform returns h's committed transform (SPEC 3.6): within a frame,
+// Transform returns h's committed transform: within a frame,
 // every reader sees the values of the previous flush, whatever has been
 // written since.
 func (rt *Runtime) Transform(h Handle) (Transform, error) {

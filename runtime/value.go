@@ -9,14 +9,14 @@ import (
 )
 
 // Plain data is what the blackboard and events carry between scripts and
-// Lua states (SPEC 3.5). Its canonical Go forms are: nil, bool, float64,
-// string, Handle, Vec3 (a vector, SPEC 4.10) and *Table. Values are
+// Lua states. Its canonical Go forms are: nil, bool, float64,
+// string, Handle, Vec3 (a vector) and *Table. Values are
 // always copied in and out, so no two owners ever share a table.
 
 // MaxPlainDepth is how deeply tables may nest in plain data.
 const MaxPlainDepth = 64
 
-// MaxPlainNodes and MaxPlainBytes bound one copy of plain data (SPEC 13):
+// MaxPlainNodes and MaxPlainBytes bound one copy of plain data:
 // at most MaxPlainNodes values (every key and every value, tables
 // included) and MaxPlainBytes bytes of strings. A table that several
 // places share is copied (and counted) at each place, so that a DAG of

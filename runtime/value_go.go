@@ -9,7 +9,7 @@ import (
 	"sync"
 )
 
-// Plain data from Go values of any type (SPEC 9): the canonical forms and
+// Plain data from Go values of any type: the canonical forms and
 // []any and map[string]any are copied by plain; every other type is read
 // here by reflection, the way encoding/json reads it.
 

@@ -172,7 +172,7 @@ func TestFormatPlain(t *testing.T) {
 }
 
 // TestPlainBounded: a Go value shared at 2^22 places is refused after a
-// bounded walk (SPEC 13 "Copies"), a shared value within the bounds is
+// bounded walk, a shared value within the bounds is
 // copied at each place, and a string past MaxPlainBytes is refused.
 func TestPlainBounded(t *testing.T) {
 	dag := func(n int) any {

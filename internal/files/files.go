@@ -2,7 +2,7 @@
 // letting a path escape its folder or hang or exhaust the process: a
 // symbolic link that resolves outside the folder is refused, and so is
 // anything but a regular file (a device such as /dev/zero, a named pipe, a
-// directory) and a file larger than the caller's limit (SPEC 13).
+// directory) and a file larger than the caller's limit.
 package files
 
 import (
