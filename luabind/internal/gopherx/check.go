@@ -25,6 +25,7 @@ var assumptions = []assumption{
 	{"LTable.keys", "removed keys kept in snapshots", checkTableKeys},
 	{"the symbol names of callR and threadRun", "yields across Go calls refused", checkYieldable},
 	{"the instruction layout", "culprits named in error messages", checkInstLayout},
+	{"Go functions as prototype constants", "the compile step's helpers (bounded .., #, numeric for)", checkGoConstant},
 	{"the call-stack overflow panic", "stack overflows reported as Lua errors", checkOverflow},
 }
 
@@ -178,6 +179,40 @@ func checkFrameFunction() error {
 	}
 	if fn == nil || fn.IsG || fn.Proto == nil {
 		return errors.New("not found")
+	}
+	return nil
+}
+
+func checkGoConstant() error {
+	chunk, err := parse.Parse(strings.NewReader(`return ("helper")(20)`), "probe")
+	if err != nil {
+		return err
+	}
+	proto, err := lua.Compile(chunk, "probe")
+	if err != nil {
+		return err
+	}
+	replaced := false
+	for i, c := range proto.Constants {
+		if c == lua.LString("helper") {
+			proto.Constants[i] = &lua.LFunction{IsG: true, GFunction: func(L *lua.LState) int {
+				L.Push(L.CheckNumber(1) + 1)
+				return 1
+			}}
+			replaced = true
+		}
+	}
+	if !replaced {
+		return errors.New("the constant is not in the prototype")
+	}
+	L := lua.NewState(lua.Options{SkipOpenLibs: true})
+	defer L.Close()
+	L.Push(L.NewFunctionFromProto(proto))
+	if err := L.PCall(0, 1, nil); err != nil {
+		return err
+	}
+	if got := L.Get(-1); got != lua.LNumber(21) {
+		return fmt.Errorf("a call of a Go function constant returned %v", got)
 	}
 	return nil
 }
