@@ -5,6 +5,7 @@ go 1.26
 require (
 	github.com/chromedp/chromedp v0.23.1
 	github.com/fsnotify/fsnotify v1.10.1
+	github.com/google/go-dap v0.12.0
 	github.com/nats-io/nats-server/v2 v2.12.3
 	github.com/nats-io/nats.go v1.48.0
 	github.com/stretchr/testify v1.12.1

@@ -42,6 +42,8 @@ type Debugger struct {
 	active       atomic.Bool
 	pauseReq     atomic.Bool
 	breakOnError atomic.Bool
+	// stepping mirrors step != stepNone for other goroutines.
+	stepping atomic.Bool
 
 	mu  sync.Mutex
 	bps map[string]map[int]*breakpoint
@@ -52,12 +54,15 @@ type Debugger struct {
 	// The fields below are touched only by the goroutine driving the host.
 	paused *pausedAt
 	step   stepMode
-	// stepDepth and stepFrom are the call depth and the line a step
+	// stepL and stepDepth are the state and the call depth a step
 	// started from.
+	stepL     *lua.LState
 	stepDepth int
-	stepFrom  lineKey
-	last      lineKey
-	abs       map[string]string
+	// lastL is the state of the last instruction seen, lines the line
+	// of the last instruction seen at each call depth of it.
+	lastL *lua.LState
+	lines []int
+	abs   map[string]string
 }
 
 // A Breakpoint is a line of a script where the world pauses.
@@ -204,12 +209,12 @@ func (d *Debugger) StepOut() error { return d.resume(stepOut) }
 
 // Detach clears every breakpoint and resumes the world if it is paused.
 func (d *Debugger) Detach() {
-	d.mu.Lock()
-	clear(d.bps)
-	d.mu.Unlock()
 	d.breakOnError.Store(false)
 	d.pauseReq.Store(false)
+	d.mu.Lock()
+	clear(d.bps)
 	d.refresh()
+	d.mu.Unlock()
 	_ = d.Continue()
 }
 
@@ -298,9 +303,9 @@ func (d *Debugger) resume(mode stepMode) error {
 }
 
 // refresh sets active from what is to be watched for. Called with mu
-// held or from the driving goroutine.
+// held.
 func (d *Debugger) refresh() {
-	d.active.Store(len(d.bps) > 0 || d.pauseReq.Load() || d.step != stepNone)
+	d.active.Store(len(d.bps) > 0 || d.pauseReq.Load() || d.stepping.Load())
 }
 
 func absPath(file string) string {

@@ -18,14 +18,17 @@ import (
 // The goroutine driving the host's side of the debugger: the check before
 // each instruction, and the pause.
 
-// lineKey is a place of the running code: a state, a chunk, a line and a
-// call depth. The debugger acts when the place changes, not at every
-// instruction of one line.
-type lineKey struct {
-	L      *lua.LState
-	source string
-	line   int
-	depth  int
+// place is where the running code is: a state, a chunk, a line, a call
+// depth, and whether the line was just entered (its function's previous
+// instruction was on another line, or the function just started), which
+// is when a breakpoint or a step acts: not at every instruction of one
+// line, nor when a call made on the line returns to it.
+type place struct {
+	L       *lua.LState
+	source  string
+	line    int
+	depth   int
+	entered bool
 }
 
 // trap runs before an instruction of L while something is watched for.
@@ -42,37 +45,51 @@ func (d *Debugger) trap(L *lua.LState) {
 	if _, err := L.GetInfo("Sl", dbg, lua.LNil); err != nil || dbg.CurrentLine <= 0 {
 		return
 	}
-	here := lineKey{L: L, source: dbg.Source, line: dbg.CurrentLine, depth: gopherx.CallDepth(L)}
-	if here == d.last {
-		return
-	}
-	d.last = here
+	here := d.at(L, dbg.Source, dbg.CurrentLine, gopherx.CallDepth(L))
 	switch {
 	case d.pauseReq.Swap(false):
 		d.pause(L, Stop{Reason: "pause"}, true)
 	case d.stepped(here):
 		d.pause(L, Stop{Reason: "step"}, true)
-	default:
+	case here.entered:
 		if bp := d.breakpointAt(here); bp != nil && d.hit(L, bp) {
 			d.pause(L, Stop{Reason: "breakpoint"}, true)
 		}
 	}
 }
 
+// at records an instruction at line and depth of L and returns its place.
+func (d *Debugger) at(L *lua.LState, source string, line, depth int) place {
+	if L != d.lastL {
+		d.lastL, d.lines = L, d.lines[:0]
+	}
+	// Deeper entries belong to calls that returned.
+	if len(d.lines) > depth+1 {
+		d.lines = d.lines[:depth+1]
+	}
+	for len(d.lines) <= depth {
+		d.lines = append(d.lines, 0)
+	}
+	entered := d.lines[depth] != line
+	d.lines[depth] = line
+	return place{L: L, source: source, line: line, depth: depth, entered: entered}
+}
+
 // stepped reports whether a step in progress ends at here.
-func (d *Debugger) stepped(here lineKey) bool {
+func (d *Debugger) stepped(here place) bool {
 	switch d.step {
 	case stepIn:
-		return true
+		return here.entered || here.L != d.stepL || here.depth != d.stepDepth
 	case stepOver:
-		return here.L != d.stepFrom.L || here.depth <= d.stepDepth
+		return here.L != d.stepL || here.depth < d.stepDepth ||
+			here.depth == d.stepDepth && here.entered
 	case stepOut:
-		return here.L != d.stepFrom.L || here.depth < d.stepDepth
+		return here.L != d.stepL || here.depth < d.stepDepth
 	}
 	return false
 }
 
-func (d *Debugger) breakpointAt(here lineKey) *breakpoint {
+func (d *Debugger) breakpointAt(here place) *breakpoint {
 	abs, ok := d.abs[here.source]
 	if !ok {
 		abs = absPath(here.source)
@@ -131,6 +148,7 @@ func (d *Debugger) pause(L *lua.LState, stop Stop, before bool) {
 		stop.File, stop.Line = dbg.Source, dbg.CurrentLine
 	}
 	d.step = stepNone
+	d.stepping.Store(false)
 	d.paused = p
 	select {
 	case d.stops <- stop:
@@ -143,12 +161,9 @@ func (d *Debugger) pause(L *lua.LState, stop Stop, before bool) {
 		}
 		d.paused = nil
 		d.step = c.resume
+		d.stepping.Store(c.resume != stepNone)
 		if c.resume != stepNone {
-			d.stepFrom = lineKey{L: L, source: stop.File, line: stop.Line}
-			d.stepDepth = gopherx.CallDepth(L)
-			// The paused line itself is left behind: the step ends at
-			// the next place.
-			d.last = lineKey{L: L, source: stop.File, line: stop.Line, depth: d.stepDepth}
+			d.stepL, d.stepDepth = L, gopherx.CallDepth(L)
 		}
 		d.mu.Lock()
 		d.refresh()
