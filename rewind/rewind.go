@@ -43,7 +43,7 @@ type History struct {
 	// last is the last frame recorded.
 	last uint64
 	// reload is the frame of the last hot reload, 0 for none.
-	reload uint64
+	reload    uint64
 	hasReload bool
 }
 
