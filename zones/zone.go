@@ -6,7 +6,14 @@ import (
 
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/zones/internal/departed"
 )
+
+// MaxDeparted is how many departures a zone remembers, so that the old
+// entity values of the entities that left it answer alive() and zone().
+// Past it, the oldest is forgotten, and its value answers as a stale
+// handle does (alive() false).
+const MaxDeparted = departed.Max
 
 // zone is one zone of a World: its host and runtime, driven by one
 // goroutine at a time, and what it collected during a frame for the
@@ -29,7 +36,7 @@ type zone struct {
 	epoch uint64
 	// moved remembers the handles of the entities that left the zone,
 	// with their world ids.
-	moved departed[uint64]
+	moved departed.List[uint64]
 
 	// What a frame collected: the entities leaving for each zone, the
 	// parcels sent, the ids of entities that died, blackboard writes (by
@@ -123,7 +130,7 @@ func (z *zone) record(key string, v any) {
 // elsewhere answers, for a handle no longer alive here, the zone its
 // entity lives in now.
 func (z *zone) elsewhere(h runtime.Handle) (int, bool) {
-	id, ok := z.moved.get(h)
+	id, ok := z.moved.Get(h)
 	if !ok {
 		return 0, false
 	}
@@ -195,7 +202,7 @@ func (z *zone) scan() error {
 		for i, h := range hs {
 			id := z.ids[h.Index].id
 			ids[i] = id
-			z.moved.add(h, id)
+			z.moved.Add(h, id)
 			z.ids[h.Index] = slotID{}
 		}
 		z.sent = append(z.sent, parcel{from: z.index, to: d, ids: ids, batch: batch})

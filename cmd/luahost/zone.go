@@ -10,7 +10,7 @@ import (
 
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
-	"github.com/luahost/luahost/zones"
+	"github.com/luahost/luahost/zones/nats"
 )
 
 // cmdZone implements "luahost zone": one zone of a world shared with
@@ -32,7 +32,7 @@ func cmdZone(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&frames, "frames", 0, "number of frames this zone runs (default: until interrupted)")
 	fs.Float64Var(&fps, "fps", 60, "frames per second")
 	fs.Float64Var(&dt, "dt", 0, "fixed time step in seconds (default: 1/fps)")
-	fs.IntVar(&cpt, "checkpoint", zones.DefaultCheckpoint, "frames between two checkpoints of the zone")
+	fs.IntVar(&cpt, "checkpoint", nats.DefaultCheckpoint, "frames between two checkpoints of the zone")
 	fs.Int64Var(&seed, "seed", 0, "seed for the scripts' math.random (default: the scene's seed)")
 	fs.DurationVar(&budget, "budget", luabind.DefaultBudget, "time budget of each callback (0: no budget, for trusted scripts)")
 	fs.Int64Var(&ceiling, "memory-ceiling", 0, "live heap in MiB near which the instance holding the most memory is faulted (0: the default; -1: off)")
@@ -96,7 +96,7 @@ func cmdZone(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := notifyStop(stderr)
 	defer stop()
-	n, err := zones.Dial(zones.NetOptions{URL: url, World: world, Zone: zone, Layout: layout, Checkpoint: cpt, Log: stderr})
+	n, err := nats.Dial(nats.NetOptions{URL: url, World: world, Zone: zone, Layout: layout, Checkpoint: cpt, Log: stderr})
 	if err != nil {
 		return fail(err)
 	}
@@ -141,7 +141,7 @@ func cmdZone(args []string, stdout, stderr io.Writer) int {
 
 // runZone steps the zone in real time at fps until frames ran (0: until
 // ctx is done).
-func runZone(ctx context.Context, n *zones.Net, frames int, fps, dt float64) error {
+func runZone(ctx context.Context, n *nats.Net, frames int, fps, dt float64) error {
 	tick := time.NewTicker(time.Duration(float64(time.Second) / fps))
 	defer tick.Stop()
 	for i := 0; frames == 0 || i < frames; i++ {
