@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/luahost/luahost/internal/scene"
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
 )
@@ -146,7 +147,7 @@ func (c *checker) add(p string) error {
 			c.files[p] = scriptDirOf(p, filepath.Dir(p))
 			return nil
 		}
-		if data, err := readScene(p); err == nil && isSnapshot(data) {
+		if data, err := scene.Read(p); err == nil && isSnapshot(data) {
 			return c.addSnapshot(p, data)
 		}
 		return c.addScene(p)
@@ -170,7 +171,7 @@ func (c *checker) add(p string) error {
 // isScene reports whether a .json file is a scene: an object with
 // "entities" or "scripts", and not a saved world.
 func isScene(path string) bool {
-	data, err := readScene(path)
+	data, err := scene.Read(path)
 	if err != nil {
 		return false
 	}
@@ -188,7 +189,7 @@ func isScene(path string) bool {
 
 // addScene lints a scene file and adds its script directory.
 func (c *checker) addScene(path string) error {
-	data, err := readScene(path)
+	data, err := scene.Read(path)
 	if err != nil {
 		return err
 	}
@@ -215,7 +216,7 @@ func (c *checker) addScene(path string) error {
 	if info, err := os.Stat(res.dir); err != nil || !info.IsDir() {
 		return nil // the scene's problems say so
 	}
-	if sc, err := parseSceneLax(path, data); err == nil && sc.Zones != nil {
+	if sc, err := scene.ParseLax(path, data); err == nil && sc.Zones != nil {
 		c.zoned[res.dir] = true
 	}
 	return c.addDir(res.dir, res.dir)

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/luahost/luahost/internal/scene"
 	"github.com/luahost/luahost/runtime"
 )
 
@@ -77,7 +78,7 @@ type sceneLint struct {
 	dir      string
 }
 
-// positionRE reads "path:line:col: message" from parseScene's errors.
+// positionRE reads "path:line:col: message" from scene.Parse's errors.
 var positionRE = regexp.MustCompile(`^(.*?):(\d+):(\d+): (.*)$`)
 
 // lintScene checks a scene file: that it parses (bad JSON, unknown
@@ -91,11 +92,11 @@ func lintScene(path string, data []byte, script func(dir, name string) (any, err
 	at := func(key, sev, format string, args ...any) problem {
 		line, col := 1, 1
 		if off, ok := offsets[key]; ok {
-			line, col = lineCol(data, int64(off))
+			line, col = scene.LineCol(data, int64(off))
 		}
 		return problem{Path: path, Line: line, Col: col, Severity: sev, Message: fmt.Sprintf(format, args...)}
 	}
-	sc, err := parseSceneLax(path, data)
+	sc, err := scene.ParseLax(path, data)
 	if err != nil {
 		msg := err.Error()
 		if m := positionRE.FindStringSubmatch(msg); m != nil {
@@ -118,11 +119,11 @@ func lintScene(path string, data []byte, script func(dir, name string) (any, err
 			}
 			var list []any
 			if json.Unmarshal(v, &list) != nil {
-				continue // parseScene reported it
+				continue // scene.ParseLax reported it
 			}
 			if len(list) != 3 {
 				out = append(out, at(fmt.Sprintf(".entities[%d].%s", i, part), sevError,
-					"entity %s: %s must be three numbers [x, y, z], not %d", entityLabel(i, sc.Entities[i]), part, len(list)))
+					"entity %s: %s must be three numbers [x, y, z], not %d", scene.EntityLabel(i, sc.Entities[i]), part, len(list)))
 			}
 		}
 	}
@@ -130,7 +131,7 @@ func lintScene(path string, data []byte, script func(dir, name string) (any, err
 		for j, tag := range e.Tags {
 			if tag == "" {
 				out = append(out, at(fmt.Sprintf(".entities[%d].tags[%d]", i, j), sevError,
-					"entity %s: tags: %v", entityLabel(i, e), runtime.ErrBadTag))
+					"entity %s: tags: %v", scene.EntityLabel(i, e), runtime.ErrBadTag))
 			}
 		}
 	}
@@ -149,7 +150,7 @@ func lintScene(path string, data []byte, script func(dir, name string) (any, err
 				continue
 			}
 			if err != nil {
-				out = append(out, at(key, sevError, "entity %s: %s", entityLabel(i, e), strings.ReplaceAll(err.Error(), "\n", " ")))
+				out = append(out, at(key, sevError, "entity %s: %s", scene.EntityLabel(i, e), strings.ReplaceAll(err.Error(), "\n", " ")))
 				continue
 			}
 			decl, _ := props.(*runtime.Table)
@@ -168,7 +169,7 @@ func lintScene(path string, data []byte, script func(dir, name string) (any, err
 					def = decl.Get(k)
 				}
 				if def == nil {
-					msg := fmt.Sprintf("entity %s: prop %q is not a property of %s", entityLabel(i, e), k, s.Script)
+					msg := fmt.Sprintf("entity %s: prop %q is not a property of %s", scene.EntityLabel(i, e), k, s.Script)
 					if sug := suggest(k, names); sug != "" {
 						msg += "; did you mean " + sug + "?"
 					}
@@ -177,7 +178,7 @@ func lintScene(path string, data []byte, script func(dir, name string) (any, err
 				}
 				if got, want := jsonKind(s.Props[k]), plainKind(def); got != want {
 					out = append(out, at(pkey, sevWarning, "entity %s: prop %q of %s is %s, but its default is %s",
-						entityLabel(i, e), k, s.Script, got, want))
+						scene.EntityLabel(i, e), k, s.Script, got, want))
 				}
 			}
 		}

@@ -31,6 +31,9 @@ type snapFlags struct {
 // of a 10,000-entity world.
 const maxSnapshotSize = 1 << 30
 
+// utf8BOM is the byte order mark some editors put at the start of a file.
+var utf8BOM = []byte("\xEF\xBB\xBF")
+
 func (sf *snapFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&sf.save, "save", "", "save the world to `FILE` after the last frame, before shutdown")
 	fs.BoolVar(&sf.hash, "hash", false, "print the SHA-256 of the world's snapshot after the last frame on stderr")

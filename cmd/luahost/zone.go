@@ -8,6 +8,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/luahost/luahost/internal/scene"
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
 	"github.com/luahost/luahost/zones/nats"
@@ -73,11 +74,11 @@ func cmdZone(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	path := pos[0]
-	data, err := readScene(path)
+	data, err := scene.Read(path)
 	if err != nil {
 		return fail(err)
 	}
-	sc, err := parseScene(path, data)
+	sc, err := scene.Parse(path, data)
 	if err != nil {
 		return fail(err)
 	}
@@ -109,7 +110,7 @@ func cmdZone(args []string, stdout, stderr io.Writer) int {
 	if set["seed"] {
 		cfg.seed = &seed
 	}
-	cfg.keep = func(e SceneEntity) bool { return snap == nil && layout.Zone(startOf(e)) == zone }
+	cfg.keep = func(e scene.Entity) bool { return snap == nil && layout.Zone(startOf(e)) == zone }
 	cfg.join = n.Join
 	w, err := loadScene(path, cfg)
 	if err == nil && snap != nil {
@@ -162,7 +163,7 @@ func runZone(ctx context.Context, n *nats.Net, frames int, fps, dt float64) erro
 
 // startOf returns an entity's starting position (the origin when the
 // scene gives none).
-func startOf(e SceneEntity) runtime.Vec3 {
+func startOf(e scene.Entity) runtime.Vec3 {
 	if e.Position == nil {
 		return runtime.Vec3{}
 	}
