@@ -10,14 +10,17 @@ package scene
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/luahost/luahost/internal/files"
+	"github.com/luahost/luahost/luabind"
 )
 
 // Scene is a scene file. Paths are relative to the scene file.
@@ -203,4 +206,26 @@ func EntityLabel(i int, e Entity) string {
 		return fmt.Sprintf("%d (%s)", i+1, e.Name)
 	}
 	return fmt.Sprint(i + 1)
+}
+
+// IsSnapshot reports whether a JSON file is a snapshot, not a scene: its
+// first key is "format", a field scenes do not have. Only the start of
+// the file is read, so that a truncated snapshot is still told apart.
+func IsSnapshot(data []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(data, utf8BOM)))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return false
+	}
+	t, err := dec.Token()
+	return err == nil && t == "format"
+}
+
+// SnapshotScripts returns the script folder a snapshot file records,
+// relative to the file (default: "scripts" beside it).
+func SnapshotScripts(path string, snap *luabind.Snapshot) string {
+	dir := filepath.FromSlash(cmp.Or(snap.ScriptsDir, "scripts"))
+	if filepath.IsAbs(dir) {
+		return dir
+	}
+	return filepath.Join(filepath.Dir(path), dir)
 }
