@@ -84,9 +84,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "run":
-		return cmdRun(args[1:], stdout, stderr, false)
+		return cmdRun(args[1:], stdout, stderr)
 	case "bench":
-		return cmdRun(args[1:], stdout, stderr, true)
+		return cmdBench(args[1:], stdout, stderr)
 	case "zone":
 		return cmdZone(args[1:], stdout, stderr)
 	case "check":
