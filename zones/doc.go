@@ -1,4 +1,4 @@
-// Package zones runs one world over several runtimes (SPEC 14). A [Layout]
+// Package zones runs one world over several runtimes. A [Layout]
 // cuts the world into strips along one axis; each strip is a zone, one
 // runtime.Runtime with its luabind.Host, holding the entities whose
 // committed position lies in it.

@@ -27,7 +27,7 @@ type zone struct {
 	out   bytes.Buffer
 
 	// ids gives every entity of the zone its world id, by slot index
-	// (SPEC 14: handles are per runtime, world ids survive handoffs).
+	// (handles are per runtime, world ids survive handoffs).
 	ids []slotID
 	// made is how many world ids the zone made: its ids are made*n +
 	// index, so zones never make the same one.
@@ -253,7 +253,7 @@ func (z *zone) take(p parcel) error {
 // copyFrom returns the zone's own copy of plain data v that zone from
 // wrote: entity handles, which name entities of the writer's runtime
 // only, become their string ids in every other zone ("entity(3:1)"), as
-// entity values do in a handoff (SPEC 12). A handle key whose string id
+// entity values do in a handoff. A handle key whose string id
 // is already a key of its table is dropped.
 func (z *zone) copyFrom(from int, v any) any {
 	if from == z.index {

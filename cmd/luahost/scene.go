@@ -127,7 +127,7 @@ func loadScene(path string, cfg loadConfig) (*world, error) {
 		}
 		for _, s := range e.Scripts {
 			// What the scripts attached so far did during setup is world
-			// behaviour, not a scene error (SPEC 7): an onCreate that
+			// behaviour, not a scene error: an onCreate that
 			// killed its own entity leaves the rest of its scripts
 			// unattached, and the start goes on.
 			if st, err := rt.State(h); err != nil || st != runtime.StatePending {

@@ -16,7 +16,7 @@ import (
 	"github.com/luahost/luahost/runtime"
 )
 
-// snapFlags are run's snapshot flags (SPEC 12): --save FILE saves the
+// snapFlags are run's snapshot flags: --save FILE saves the
 // world after the last frame, before shutdown; --hash prints the SHA-256
 // of that snapshot on stderr; --scripts DIR overrides the script folder
 // of a snapshot being continued.

@@ -15,7 +15,7 @@ import (
 )
 
 // cmdZone implements "luahost zone": one zone of a world shared with
-// other processes over NATS (SPEC 14), run in real time like --watch.
+// other processes over NATS, run in real time like --watch.
 func cmdZone(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("zone", "luahost zone SCENE --nats URL --world NAME --zone I [flags]", stderr)
 	var (

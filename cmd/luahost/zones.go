@@ -41,7 +41,7 @@ func loadSim(path string, n int, cfg loadConfig) (sim, error) {
 	return loadZoned(path, n, cfg)
 }
 
-// zoned is a scene run over zones (SPEC 14).
+// zoned is a scene run over zones.
 type zoned struct{ w *zones.World }
 
 // loadZoned loads the scene at path as n zones: each zone loads every
@@ -119,7 +119,7 @@ func (l *syncWriter) Write(p []byte) (int, error) {
 	return l.w.Write(p)
 }
 
-// sceneLayout returns the layout of a scene run with --zones n (SPEC 14):
+// sceneLayout returns the layout of a scene run with --zones n:
 // the scene's zones field, whose strips must number n, or else n equal
 // strips along x over the bounding box of the entities' starting
 // positions (an entity without a position starts at the origin).

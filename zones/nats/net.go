@@ -37,7 +37,7 @@ var maxCheckpointSize int64 = 1 << 30
 var ErrClaimed = errors.New("is claimed by another process")
 
 // NetOptions configures a zone that shares its world with other
-// processes over NATS (SPEC 14).
+// processes over NATS.
 type NetOptions struct {
 	// URL is the NATS server's URL.
 	URL string

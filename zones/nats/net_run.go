@@ -406,7 +406,7 @@ func (n *Net) Transit() []string {
 	return ids
 }
 
-// Close stops the zone (SPEC 14: it ends like run): a last checkpoint is
+// Close stops the zone (it ends like run): a last checkpoint is
 // saved, so that a restart resumes where it stopped, every entity the
 // zone owns gets its onDestroy (entities frozen in transit get none), the
 // claim is released and the connection closed.
