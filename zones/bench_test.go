@@ -10,6 +10,7 @@ import (
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
 	"github.com/luahost/luahost/zones"
+	"github.com/luahost/luahost/zones/internal/zonetest"
 )
 
 // BenchmarkHandoff measures one handoff: an entity with a walker's
@@ -50,13 +51,13 @@ func BenchmarkHandoff(b *testing.B) {
 // handoffs per frame.
 func BenchmarkWalkers100k(b *testing.B) {
 	const n = 100_000
-	ents := make([]ent, n)
+	ents := make([]zonetest.Ent, n)
 	for i := range ents {
 		dir := 1
 		if i%2 == 1 {
 			dir = -1
 		}
-		ents[i] = ent{x: -1000 + 2000*float64(i)/n, scripts: []string{"strider"}, props: map[string]any{"speed": 5 + i%20, "dir": dir}}
+		ents[i] = zonetest.Ent{X: -1000 + 2000*float64(i)/n, Scripts: []string{"strider"}, Props: map[string]any{"speed": 5 + i%20, "dir": dir}}
 	}
 	for _, z := range []int{1, 2, 4} {
 		b.Run(fmt.Sprintf("zones=%d", z), func(b *testing.B) {

@@ -1,4 +1,4 @@
-// Package zones runs one world over several runtimes (SPEC 14). A [Layout]
+// Package zones runs one world over several runtimes. A [Layout]
 // cuts the world into strips along one axis; each strip is a zone, one
 // runtime.Runtime with its luabind.Host, holding the entities whose
 // committed position lies in it.
@@ -28,15 +28,7 @@
 //
 // # Across processes
 //
-// A [Net] is one zone of a world whose zones are separate processes
-// sharing a NATS server with JetStream ([Dial], [Net.LastCheckpoint],
-// [Net.Start], [Net.Step], [Net.Close]; the luahost zone command). Each
-// zone runs on its own clock. Handoffs go through the receiving zone's
-// subject of the world's stream, with message ids that make a handoff
-// sent twice stored once; every entity's owner record (zone, handoff
-// count) lives in a key-value bucket and changes by compare-and-set; a
-// zone saves a checkpoint of itself every NetOptions.Checkpoint frames
-// and resumes from it after a crash, dropping what moved on meanwhile, so
-// that every entity is in exactly one zone at every moment. A zone that
-// loses NATS runs its own entities on and holds its outgoing handoffs.
+// Package zones/nats runs one zone of a world whose zones are separate
+// processes sharing a NATS server; in-process users of zones do not link
+// NATS.
 package zones

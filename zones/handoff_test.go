@@ -10,23 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/luahost/luahost/zones"
+	"github.com/luahost/luahost/zones/internal/zonetest"
 )
-
-// walkers returns n walkers spread over [-10, 10), with speeds and
-// directions that differ, so that they cross the edge at 0 at all sorts
-// of frames.
-func walkers(n int) []ent {
-	ents := make([]ent, n)
-	for i := range ents {
-		dir := 1
-		if i%2 == 1 {
-			dir = -1
-		}
-		ents[i] = ent{x: -10 + 20*float64(i)/float64(n), scripts: []string{"walker"},
-			props: map[string]any{"n": i, "speed": 30 + i%61, "dir": dir}}
-	}
-	return ents
-}
 
 // TestHandoffExactlyOnce runs two zones on two goroutines and walks 1,000
 // entities back and forth across the edge between them: after every
@@ -35,7 +20,7 @@ func walkers(n int) []ent {
 func TestHandoffExactlyOnce(t *testing.T) {
 	const n, frames = 1000, 120
 	var out bytes.Buffer
-	w, log := newWorld(t, zones.Layout{Edges: []float64{0}}, walkers(n), &out)
+	w, log := newWorld(t, zones.Layout{Edges: []float64{0}}, zonetest.Walkers(n), &out)
 	for f := 1; f <= frames; f++ {
 		require.NoError(t, w.Step(1.0/60))
 		total := 0
@@ -65,9 +50,9 @@ func TestHandoffExactlyOnce(t *testing.T) {
 // its position is an error that says where the entity went; once the
 // entity dies over there, the value is stale.
 func TestEntityValueAcrossZones(t *testing.T) {
-	out, errs := output(t, zones.Layout{Edges: []float64{0}}, []ent{
-		{name: "m", x: -2.5, scripts: []string{"mover"}},
-		{x: -5, scripts: []string{"watcher"}, props: map[string]any{"target": "m"}},
+	out, errs := output(t, zones.Layout{Edges: []float64{0}}, []zonetest.Ent{
+		{Name: "m", X: -2.5, Scripts: []string{"mover"}},
+		{X: -5, Scripts: []string{"watcher"}, Props: map[string]any{"target": "m"}},
 	}, 7)
 	assert.Empty(t, errs)
 	moved := "testdata/scripts/watcher.lua:8: entity(1:1) is in another zone now (zone 1): a zone's scripts reach only the entities of their own zone"

@@ -11,15 +11,8 @@ import (
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
 	"github.com/luahost/luahost/zones"
+	"github.com/luahost/luahost/zones/internal/zonetest"
 )
-
-// ent is one starting entity of a test world.
-type ent struct {
-	name    string
-	x, y    float64
-	scripts []string
-	props   map[string]any
-}
 
 // errorLog collects the script errors of every zone.
 type errorLog struct {
@@ -42,7 +35,7 @@ func (l *errorLog) all() []string {
 // newWorld builds a world over layout running the scripts of
 // testdata/scripts: each zone spawns the entities whose x is in its strip.
 // What scripts print goes to out; script errors to the returned log.
-func newWorld(t testing.TB, layout zones.Layout, ents []ent, out io.Writer) (*zones.World, *errorLog) {
+func newWorld(t testing.TB, layout zones.Layout, ents []zonetest.Ent, out io.Writer) (*zones.World, *errorLog) {
 	t.Helper()
 	log := &errorLog{}
 	w, err := zones.New(zones.Options{Layout: layout, Stdout: out}, func(i int, zout io.Writer, join func(*luabind.Host)) error {
@@ -54,7 +47,7 @@ func newWorld(t testing.TB, layout zones.Layout, ents []ent, out io.Writer) (*zo
 			return err
 		}
 		join(h)
-		place(t, rt, h, layout, i, ents)
+		zonetest.Place(t, rt, h, layout, i, ents)
 		return nil
 	})
 	require.NoError(t, err)
@@ -71,34 +64,11 @@ func run(t testing.TB, w *zones.World, frames int) {
 }
 
 // output runs a world and returns what it printed.
-func output(t testing.TB, layout zones.Layout, ents []ent, frames int) (string, []string) {
+func output(t testing.TB, layout zones.Layout, ents []zonetest.Ent, frames int) (string, []string) {
 	t.Helper()
 	var out bytes.Buffer
 	w, log := newWorld(t, layout, ents, &out)
 	run(t, w, frames)
 	require.NoError(t, w.Close())
 	return out.String(), log.all()
-}
-
-// place spawns, activated and with their scripts, the entities of ents
-// whose position is in zone i's strip of layout.
-func place(t testing.TB, rt *runtime.Runtime, h *luabind.Host, layout zones.Layout, i int, ents []ent) {
-	t.Helper()
-	for _, e := range ents {
-		p := runtime.Vec3{X: e.x, Y: e.y}
-		if layout.Zone(p) != i {
-			continue
-		}
-		at := runtime.Identity()
-		at.Position = p
-		hd := rt.SpawnAt(at)
-		if e.name != "" {
-			require.NoError(t, rt.SetName(hd, e.name))
-		}
-		for _, s := range e.scripts {
-			_, err := h.Attach(hd, s, e.props)
-			require.NoError(t, err)
-		}
-		require.NoError(t, rt.Activate(hd))
-	}
 }

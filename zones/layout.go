@@ -8,7 +8,7 @@ import (
 	"github.com/luahost/luahost/runtime"
 )
 
-// Layout cuts a world into strips along one axis (SPEC 14): Edges e0 <
+// Layout cuts a world into strips along one axis: Edges e0 <
 // e1 < ... < e(n-1) make n+1 zones, zone 0 below e0 (x < e0), zone i from
 // e(i-1) included to e(i) excluded, the last zone from e(n-1) on. A
 // Layout without edges is one zone holding everything.

@@ -218,8 +218,8 @@ func (w *World) writeOut() error {
 	return errors.Join(errs...)
 }
 
-// Close closes every zone in zone order (SPEC 3.4: every instance gets
-// its onDestroy) and writes out what they printed. Close is idempotent.
+// Close closes every zone in zone order (every instance gets its
+// onDestroy) and writes out what they printed. Close is idempotent.
 func (w *World) Close() error {
 	if w.closed {
 		return nil

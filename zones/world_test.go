@@ -13,13 +13,14 @@ import (
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
 	"github.com/luahost/luahost/zones"
+	"github.com/luahost/luahost/zones/internal/zonetest"
 )
 
 func TestCrossZone(t *testing.T) {
 	two := zones.Layout{Edges: []float64{0}}
 	tests := []struct {
 		name   string
-		ents   []ent
+		ents   []zonetest.Ent
 		frames int
 		want   string
 	}{
@@ -28,10 +29,10 @@ func TestCrossZone(t *testing.T) {
 			// the caster's own included, at the start of frame 2, before
 			// their update.
 			name: "broadcast",
-			ents: []ent{
-				{x: -5, scripts: []string{"caster"}},
-				{x: -3, scripts: []string{"listener"}},
-				{x: 5, scripts: []string{"listener"}},
+			ents: []zonetest.Ent{
+				{X: -5, Scripts: []string{"caster"}},
+				{X: -3, Scripts: []string{"listener"}},
+				{X: 5, Scripts: []string{"listener"}},
 			},
 			frames: 3,
 			want: "ping sent 1 got 2 zone 0 updated 1\n" +
@@ -42,7 +43,7 @@ func TestCrossZone(t *testing.T) {
 			// the other zone from the next frame; of two writes of one
 			// key in one frame, the higher zone's wins in both.
 			name:   "blackboard",
-			ents:   []ent{{x: -5, scripts: []string{"board"}}, {x: 5, scripts: []string{"board"}}},
+			ents:   []zonetest.Ent{{X: -5, Scripts: []string{"board"}}, {X: 5, Scripts: []string{"board"}}},
 			frames: 3,
 			want: "frame 1 zone 0 other nil shared nil\n" +
 				"frame 1 zone 1 other nil shared nil\n" +
@@ -55,7 +56,7 @@ func TestCrossZone(t *testing.T) {
 			// Entity values in data that crosses to another zone become
 			// the string ids of their handles.
 			name:   "handles",
-			ents:   []ent{{x: -5, scripts: []string{"pointer"}}, {x: 5, scripts: []string{"pointer"}}},
+			ents:   []zonetest.Ent{{X: -5, Scripts: []string{"pointer"}}, {X: 5, Scripts: []string{"pointer"}}},
 			frames: 2,
 			want: "zone\t0\town\tuserdata\tother\tstring\tentity(1:1)\n" +
 				"zone\t1\town\tuserdata\tother\tstring\tentity(1:1)\n",
@@ -85,7 +86,7 @@ func (jumper) Update(inst *runtime.Instance, _ float64) error {
 // frame still arrive.
 func TestHandoffFailsInOneZone(t *testing.T) {
 	var out bytes.Buffer
-	w, _ := newWorld(t, zones.Layout{Edges: []float64{0}}, []ent{{name: "m", x: -0.5, scripts: []string{"mover"}}}, &out)
+	w, _ := newWorld(t, zones.Layout{Edges: []float64{0}}, []zonetest.Ent{{Name: "m", X: -0.5, Scripts: []string{"mover"}}}, &out)
 	rt1 := w.Host(1).Runtime()
 	e := rt1.SpawnAt(runtime.Transform{Position: runtime.Vec3{X: 5}, Scale: runtime.Vec3{X: 1, Y: 1, Z: 1}})
 	_, err := rt1.Attach(e, jumper{}, nil)

@@ -6,7 +6,14 @@ import (
 
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/zones/internal/departed"
 )
+
+// MaxDeparted is how many departures a zone remembers, so that the old
+// entity values of the entities that left it answer alive() and zone().
+// Past it, the oldest is forgotten, and its value answers as a stale
+// handle does (alive() false).
+const MaxDeparted = departed.Max
 
 // zone is one zone of a World: its host and runtime, driven by one
 // goroutine at a time, and what it collected during a frame for the
@@ -20,7 +27,7 @@ type zone struct {
 	out   bytes.Buffer
 
 	// ids gives every entity of the zone its world id, by slot index
-	// (SPEC 14: handles are per runtime, world ids survive handoffs).
+	// (handles are per runtime, world ids survive handoffs).
 	ids []slotID
 	// made is how many world ids the zone made: its ids are made*n +
 	// index, so zones never make the same one.
@@ -29,7 +36,7 @@ type zone struct {
 	epoch uint64
 	// moved remembers the handles of the entities that left the zone,
 	// with their world ids.
-	moved departed[uint64]
+	moved departed.List[uint64]
 
 	// What a frame collected: the entities leaving for each zone, the
 	// parcels sent, the ids of entities that died, blackboard writes (by
@@ -123,7 +130,7 @@ func (z *zone) record(key string, v any) {
 // elsewhere answers, for a handle no longer alive here, the zone its
 // entity lives in now.
 func (z *zone) elsewhere(h runtime.Handle) (int, bool) {
-	id, ok := z.moved.get(h)
+	id, ok := z.moved.Get(h)
 	if !ok {
 		return 0, false
 	}
@@ -195,7 +202,7 @@ func (z *zone) scan() error {
 		for i, h := range hs {
 			id := z.ids[h.Index].id
 			ids[i] = id
-			z.moved.add(h, id)
+			z.moved.Add(h, id)
 			z.ids[h.Index] = slotID{}
 		}
 		z.sent = append(z.sent, parcel{from: z.index, to: d, ids: ids, batch: batch})
@@ -246,7 +253,7 @@ func (z *zone) take(p parcel) error {
 // copyFrom returns the zone's own copy of plain data v that zone from
 // wrote: entity handles, which name entities of the writer's runtime
 // only, become their string ids in every other zone ("entity(3:1)"), as
-// entity values do in a handoff (SPEC 12). A handle key whose string id
+// entity values do in a handoff. A handle key whose string id
 // is already a key of its table is dropped.
 func (z *zone) copyFrom(from int, v any) any {
 	if from == z.index {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/luahost/luahost/internal/lint"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -135,10 +136,10 @@ func TestCheckDeepScript(t *testing.T) {
 func TestCheckJSON(t *testing.T) {
 	res := luahostRun(t, "check", "--format", "json", "testdata/check/scripts/timers.lua", "testdata/check/scripts/typos.lua")
 	require.Equal(t, 1, res.code, res.stderr)
-	var got []problem
+	var got []lint.Problem
 	require.NoError(t, json.Unmarshal([]byte(res.stdout), &got), res.stdout)
 	require.Len(t, got, 5)
-	assert.Equal(t, problem{Path: "testdata/check/scripts/timers.lua", Line: 5, Col: 20, Severity: "error",
+	assert.Equal(t, lint.Problem{Path: "testdata/check/scripts/timers.lua", Line: 5, Col: 20, Severity: "error",
 		Message: `timer names "explod", which is not a function of the script table; did you mean explode?`}, got[0])
 	assert.Equal(t, "warning", got[1].Severity)
 

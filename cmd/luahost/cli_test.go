@@ -146,7 +146,7 @@ func TestBench(t *testing.T) {
 		assert.True(t, 0 <= minMS && minMS <= medianMS && medianMS <= p99MS && p99MS <= maxMS, "%v", got)
 	})
 
-	t.Run("the SPEC 10 crowd", func(t *testing.T) {
+	t.Run("the crowd", func(t *testing.T) {
 		// The scene the README's performance figures are measured on.
 		for _, budget := range []string{"10s", "0"} { // budgets on and off; a generous one, as a race build is slow
 			res := luahostRun(t, "bench", "../../testdata/bench/scene.json", "--frames", "2", "--budget", budget)

@@ -14,7 +14,7 @@ import (
 // goldenScenes are whole runs whose stdout is compared with
 // testdata/golden/NAME.out (go test -update rewrites them). Each scene has
 // its own scripts under testdata/NAME/scripts; the comments in the scripts
-// say which SPEC rule each line of output shows.
+// say which rule each line of output shows.
 var goldenScenes = []struct {
 	name string
 	args []string

@@ -15,7 +15,7 @@ import (
 	"github.com/luahost/luahost/inspect"
 )
 
-// inspectFlags are run's --inspect flags (SPEC 11).
+// inspectFlags are run's --inspect flags.
 type inspectFlags struct {
 	addr     string
 	token    string

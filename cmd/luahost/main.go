@@ -1,10 +1,10 @@
 // Command luahost runs luahost scenes: JSON files that name entities and
-// the Lua scripts attached to them (SPEC 7 and 8).
+// the Lua scripts attached to them.
 //
 //	luahost run SCENE [--frames N] [--dt SECONDS] [--fps F] [--watch] [--seed S]
 //	                  [--budget DURATION] [--memory-ceiling MIB] [--strict] [--stats] [--zones N]
 //	luahost run SNAPSHOT [the flags of run] [--scripts DIR]   continue a saved world
-//	(run also takes --save FILE and --hash: SPEC 12)
+//	(run also takes --save FILE and --hash)
 //	luahost zone SCENE --nats URL --world NAME --zone I [--zones N] [--frames N] [--fps F]
 //	                   [--dt SECONDS] [--checkpoint FRAMES] [--seed S] [--budget DURATION]
 //	                   [--memory-ceiling MIB]
@@ -84,9 +84,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "run":
-		return cmdRun(args[1:], stdout, stderr, false)
+		return cmdRun(args[1:], stdout, stderr)
 	case "bench":
-		return cmdRun(args[1:], stdout, stderr, true)
+		return cmdBench(args[1:], stdout, stderr)
 	case "zone":
 		return cmdZone(args[1:], stdout, stderr)
 	case "check":

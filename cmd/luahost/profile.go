@@ -13,7 +13,7 @@ import (
 	"github.com/luahost/luahost/runtime"
 )
 
-// run --profile FILE (SPEC 11) writes a Chrome trace-event JSON file, the
+// run --profile FILE writes a Chrome trace-event JSON file, the
 // format Perfetto (ui.perfetto.dev) and chrome://tracing open:
 //
 //   - a complete event ("ph": "X") per frame, named "frame N", with the

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/luahost/luahost/luabind"
+	"github.com/luahost/luahost/runtime"
 )
 
 // runFlags are the flags of run and bench.
@@ -58,26 +59,36 @@ func clockError(fps, dt float64, ceilingMiB int64) string {
 	return ""
 }
 
-// cmdRun implements "luahost run" and, with bench set, "luahost bench".
-func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
-	name, synopsis, defaultFrames := "run", "luahost run SCENE|SNAPSHOT [flags]", 1
-	if bench {
-		name, synopsis, defaultFrames = "bench", "luahost bench SCENE [flags]", 100
-	}
-	f := runFlags{set: make(map[string]bool)}
-	fs := newFlagSet(name, synopsis, stderr)
-	// bench takes the flags of run but --watch (SPEC 8), so that a run
-	// command line can be benchmarked as it is.
-	framesHelp, dtHelp, fpsHelp := "number of frames to run (with --watch, default: until interrupted)",
-		"fixed time step in seconds (with --watch, default: 1/fps)",
-		"frames per second with --watch"
-	if bench {
-		framesHelp, dtHelp, fpsHelp = "number of frames to run", "fixed time step in seconds",
-			"ignored by bench, which runs frames back to back"
-	}
-	fs.IntVar(&f.frames, "frames", defaultFrames, framesHelp)
-	fs.Float64Var(&f.dt, "dt", 1.0/60, dtHelp)
-	fs.Float64Var(&f.fps, "fps", 60, fpsHelp)
+// runCommand is what one of run and bench is made of: its name and
+// synopsis, its flags, and what it does with the figures at the end.
+type runCommand struct {
+	name, synopsis string
+	fs             *flag.FlagSet
+	f              runFlags
+	sf             snapFlags
+	// quiet discards what scripts print, both print and ctx.log; errors
+	// are still reported on stderr.
+	quiet bool
+	// report prints the command's own figures to stdout after the run.
+	report func(stdout io.Writer, r runResult)
+}
+
+// runHelp are the help texts of the flags whose meaning differs between
+// run and bench.
+type runHelp struct {
+	frames, dt, fps string
+}
+
+// newRunCommand returns a command with the flags run and bench share:
+// bench takes the flags of run but --watch, so that a run command line
+// can be benchmarked as it is.
+func newRunCommand(name, synopsis string, frames int, help runHelp, stderr io.Writer) *runCommand {
+	c := &runCommand{name: name, synopsis: synopsis, f: runFlags{set: make(map[string]bool)}}
+	c.fs = newFlagSet(name, synopsis, stderr)
+	fs, f := c.fs, &c.f
+	fs.IntVar(&f.frames, "frames", frames, help.frames)
+	fs.Float64Var(&f.dt, "dt", 1.0/60, help.dt)
+	fs.Float64Var(&f.fps, "fps", 60, help.fps)
 	fs.Int64Var(&f.seed, "seed", 0, "seed for the scripts' math.random (default: the scene's seed)")
 	fs.DurationVar(&f.budget, "budget", luabind.DefaultBudget, "time budget of each callback (0: no budget, for trusted scripts)")
 	fs.Int64Var(&f.ceiling, "memory-ceiling", 0, "live heap in MiB near which the instance holding the most memory is faulted (0: a quarter of the machine's memory, never above GOMEMLIMIT; -1: off)")
@@ -85,96 +96,162 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 	fs.BoolVar(&f.stats, "stats", false, "print statistics to stderr at the end")
 	fs.StringVar(&f.profile, "profile", "", "write a trace of the frames and of each script's time in them to `FILE` (Chrome trace-event JSON, for Perfetto)")
 	fs.IntVar(&f.zones, "zones", 0, "run the world as N zones in lockstep, one core each (the scene's zones field, or N equal strips along x)")
-	if bench {
-		fs.BoolVar(&f.json, "json", false, "print the figures as one JSON object")
-	} else {
-		fs.BoolVar(&f.watch, "watch", false, "run in real time and hot-reload changed scripts")
-		f.inspect.register(fs)
-	}
-	var sf snapFlags
-	if !bench {
-		sf.register(fs)
-	}
-	pos, err := parseFlags(fs, args, stdout)
+	return c
+}
+
+// cmdRun implements "luahost run".
+func cmdRun(args []string, stdout, stderr io.Writer) int {
+	c := newRunCommand("run", "luahost run SCENE|SNAPSHOT [flags]", 1, runHelp{
+		frames: "number of frames to run (with --watch, default: until interrupted)",
+		dt:     "fixed time step in seconds (with --watch, default: 1/fps)",
+		fps:    "frames per second with --watch",
+	}, stderr)
+	c.fs.BoolVar(&c.f.watch, "watch", false, "run in real time and hot-reload changed scripts")
+	c.f.inspect.register(c.fs)
+	c.sf.register(c.fs)
+	return c.main(args, stdout, stderr)
+}
+
+// cmdBench implements "luahost bench": run's frames back to back, with
+// the script output discarded and the frame times printed.
+func cmdBench(args []string, stdout, stderr io.Writer) int {
+	c := newRunCommand("bench", "luahost bench SCENE [flags]", 100, runHelp{
+		frames: "number of frames to run",
+		dt:     "fixed time step in seconds",
+		fps:    "ignored by bench, which runs frames back to back",
+	}, stderr)
+	c.fs.BoolVar(&c.f.json, "json", false, "print the figures as one JSON object")
+	c.quiet = true
+	c.report = func(stdout io.Writer, r runResult) { r.printBench(stdout, c.f.json) }
+	return c.main(args, stdout, stderr)
+}
+
+// main parses args, runs the world and reports, returning the exit status.
+func (c *runCommand) main(args []string, stdout, stderr io.Writer) int {
+	pos, err := parseFlags(c.fs, args, stdout)
 	if err != nil {
 		return usageStatus(err)
 	}
-	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
-	bad := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "luahost %s: %s\n", name, fmt.Sprintf(format, a...))
-		fs.Usage()
+	c.fs.Visit(func(fl *flag.Flag) { c.f.set[fl.Name] = true })
+	if msg := c.usageError(pos); msg != "" {
+		fmt.Fprintf(stderr, "luahost %s: %s\n", c.name, msg)
+		c.fs.Usage()
 		return exitUsage
 	}
-	switch {
-	case len(pos) != 1:
-		return bad("want exactly one SCENE, got %d arguments", len(pos))
-	case f.frames < 0:
-		return bad("--frames must not be negative")
-	case clockError(f.fps, f.dt, f.ceiling) != "":
-		return bad("%s", clockError(f.fps, f.dt, f.ceiling))
-	case f.budget < 0:
-		return bad("--budget must not be negative")
-	case f.zones < 0 || (f.set["zones"] && f.zones == 0):
-		return bad("--zones must be 1 or more")
-	case f.zones > maxZones:
-		return bad("--zones must be at most %d", maxZones)
-	case f.zones > 0 && f.watch:
-		return bad("--zones cannot be combined with --watch")
-	case f.zones > 0 && f.inspect.addr != "":
-		return bad("--zones cannot be combined with --inspect")
-	case f.zones > 0 && f.profile != "":
-		return bad("--zones cannot be combined with --profile")
-	case f.profile != "" && sameFile(f.profile, pos[0]):
-		return bad("--profile %s: is the world being run, which the trace would overwrite; write it to another file", f.profile)
-	case f.profile != "" && sf.save != "" && (f.profile == sf.save || sameFile(f.profile, sf.save)):
-		return bad("--profile and --save name the same file")
-	}
-	realtime := f.watch || f.inspect.addr != ""
-	if realtime && !f.set["dt"] {
-		f.dt = 1 / f.fps
-	}
-	cfg := loadConfig{budget: cliBudget(f.budget), ceiling: cliCeiling(f.ceiling), stdout: stdout, stderr: stderr}
-	if bench {
-		// Script output is discarded, both print and ctx.log; errors are
-		// still reported on stderr.
-		cfg.stdout = io.Discard
-		cfg.log = io.Discard
-	}
-	if f.set["seed"] {
-		cfg.seed = &f.seed
-	}
-	var prof *profiler
-	if f.profile != "" {
-		cfg.tune = profileOptions(&prof)
+	if c.realtime() && !c.f.set["dt"] {
+		c.f.dt = 1 / c.f.fps
 	}
 	// Signals are caught from here on: Ctrl-C during a long load lets the
 	// load finish, runs no frame, and shuts the scene down cleanly; a
 	// second one exits at once.
 	ctx, stop := notifyStop(stderr)
 	defer stop()
-	w, err := sf.load(pos[0], f.zones, cfg, f.set["seed"])
+	r, err := c.run(ctx, pos[0], stdout, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "luahost %s: %v\n", name, err)
+		fmt.Fprintf(stderr, "luahost %s: %v\n", c.name, err)
 		return exitUsage
 	}
-	if f.profile != "" {
-		out, err := openProfile(f.profile)
+	if c.report != nil {
+		c.report(stdout, r)
+	}
+	if c.f.stats {
+		r.printStats(stderr)
+	}
+	if r.saveErr != nil {
+		fmt.Fprintf(stderr, "luahost %s: %v\n", c.name, r.saveErr)
+		return exitErrors
+	}
+	if c.f.strict && r.errors > 0 {
+		return exitErrors
+	}
+	return exitOK
+}
+
+// usageError returns what is wrong with the command line, or "".
+func (c *runCommand) usageError(pos []string) string {
+	f, sf := &c.f, &c.sf
+	switch {
+	case len(pos) != 1:
+		return fmt.Sprintf("want exactly one SCENE, got %d arguments", len(pos))
+	case f.frames < 0:
+		return "--frames must not be negative"
+	case clockError(f.fps, f.dt, f.ceiling) != "":
+		return clockError(f.fps, f.dt, f.ceiling)
+	case f.budget < 0:
+		return "--budget must not be negative"
+	case f.zones < 0 || (f.set["zones"] && f.zones == 0):
+		return "--zones must be 1 or more"
+	case f.zones > maxZones:
+		return fmt.Sprintf("--zones must be at most %d", maxZones)
+	case f.zones > 0 && f.watch:
+		return "--zones cannot be combined with --watch"
+	case f.zones > 0 && f.inspect.addr != "":
+		return "--zones cannot be combined with --inspect"
+	case f.zones > 0 && f.profile != "":
+		return "--zones cannot be combined with --profile"
+	case f.profile != "" && sameFile(f.profile, pos[0]):
+		return fmt.Sprintf("--profile %s: is the world being run, which the trace would overwrite; write it to another file", f.profile)
+	case f.profile != "" && sf.save != "" && (f.profile == sf.save || sameFile(f.profile, sf.save)):
+		return "--profile and --save name the same file"
+	}
+	return ""
+}
+
+// realtime reports whether the world runs on the clock (--watch or
+// --inspect) rather than frames back to back.
+func (c *runCommand) realtime() bool { return c.f.watch || c.f.inspect.addr != "" }
+
+// loadConfig returns what loading the world takes from the flags; prof
+// receives the profiler once it exists, with --profile.
+func (c *runCommand) loadConfig(stdout, stderr io.Writer, prof **profiler) loadConfig {
+	cfg := loadConfig{budget: cliBudget(c.f.budget), ceiling: cliCeiling(c.f.ceiling), stdout: stdout, stderr: stderr}
+	if c.quiet {
+		cfg.stdout = io.Discard
+		cfg.log = io.Discard
+	}
+	if c.f.set["seed"] {
+		cfg.seed = &c.f.seed
+	}
+	if c.f.profile != "" {
+		cfg.tune = profileOptions(prof)
+	}
+	return cfg
+}
+
+// runResult is what a finished run reports.
+type runResult struct {
+	times frameTimes
+	// rs are the runtime's counters at the last frame, before shutdown.
+	rs runtime.Stats
+	// hs are the host's counters after shutdown.
+	hs luabind.Stats
+	// errors counts the script errors, shutdown's included.
+	errors int
+	// saveErr is why --save or --hash failed.
+	saveErr error
+}
+
+// run loads the world at path, steps it, saves it (--save, --hash) and
+// shuts it down. An error means the world did not load or its run
+// failed; a failed save is in the result.
+func (c *runCommand) run(ctx context.Context, path string, stdout, stderr io.Writer) (runResult, error) {
+	var prof *profiler
+	w, err := c.sf.load(path, c.f.zones, c.loadConfig(stdout, stderr, &prof), c.f.set["seed"])
+	if err != nil {
+		return runResult{}, err
+	}
+	if c.f.profile != "" {
+		out, err := openProfile(c.f.profile)
 		if err != nil {
 			_ = w.close()
-			fmt.Fprintf(stderr, "luahost %s: %v\n", name, err)
-			return exitUsage
+			return runResult{}, err
 		}
-		prof = newProfiler(w.(*world), out, "luahost "+name+" "+pos[0])
+		prof = newProfiler(w.(*world), out, "luahost "+c.name+" "+path)
 	}
-	var times frameTimes
-	var loopErr error
-	if realtime {
-		loopErr = w.(*world).runWatch(ctx, &f, &times, stderr)
-	} else {
-		loopErr = runFast(ctx, w, &f, &times, stderr)
-	}
-	saveErr := sf.finish(w, stderr)
-	rs, hs := w.stats()
+	var r runResult
+	loopErr := c.loop(ctx, w, &r.times, stderr)
+	r.saveErr = c.sf.finish(w, stderr)
+	r.rs, _ = w.stats()
 	if err := w.close(); err != nil && loopErr == nil {
 		loopErr = err
 	}
@@ -184,39 +261,44 @@ func cmdRun(args []string, stdout, stderr io.Writer, bench bool) int {
 		}
 	}
 	if loopErr != nil {
-		fmt.Fprintf(stderr, "luahost %s: %v\n", name, loopErr)
-		return exitUsage
+		return runResult{}, loopErr
 	}
 	errs, hs := w.stats()
-	sum := times.summary()
-	switch {
-	case !bench:
-	case f.json:
-		out, _ := json.Marshal(struct {
-			Frames    int     `json:"frames"`
-			Entities  int     `json:"entities"`
-			Instances int     `json:"instances"`
-			Min       float64 `json:"min_ms"`
-			Median    float64 `json:"median_ms"`
-			P99       float64 `json:"p99_ms"`
-			Max       float64 `json:"max_ms"`
-		}{len(times), rs.Entities, rs.Instances, sum.min, sum.median, sum.p99, sum.max})
-		fmt.Fprintf(stdout, "%s\n", out)
-	default:
-		fmt.Fprintf(stdout, "frames     %d\nentities   %d\ninstances  %d\n%s", len(times), rs.Entities, rs.Instances, sum.table())
+	r.errors, r.hs = errs.Errors, hs
+	return r, nil
+}
+
+// loop steps w: on the clock with --watch or --inspect, else back to back.
+func (c *runCommand) loop(ctx context.Context, w sim, times *frameTimes, stderr io.Writer) error {
+	if c.realtime() {
+		return w.(*world).runWatch(ctx, &c.f, times, stderr)
 	}
-	if f.stats {
-		fmt.Fprintf(stderr, "frames     %d\nentities   %d\ninstances  %d\nerrors     %d\nreloads    %d\n%s\n%s",
-			len(times), rs.Entities, rs.Instances, errs.Errors, hs.Reloads, sum.table(), scriptTable(hs.Timing))
+	return runFast(ctx, w, &c.f, times, stderr)
+}
+
+// printBench prints bench's figures: a table, or one JSON object.
+func (r runResult) printBench(stdout io.Writer, asJSON bool) {
+	sum := r.times.summary()
+	if !asJSON {
+		fmt.Fprintf(stdout, "frames     %d\nentities   %d\ninstances  %d\n%s", len(r.times), r.rs.Entities, r.rs.Instances, sum.table())
+		return
 	}
-	if saveErr != nil {
-		fmt.Fprintf(stderr, "luahost %s: %v\n", name, saveErr)
-		return exitErrors
-	}
-	if f.strict && errs.Errors > 0 {
-		return exitErrors
-	}
-	return exitOK
+	out, _ := json.Marshal(struct {
+		Frames    int     `json:"frames"`
+		Entities  int     `json:"entities"`
+		Instances int     `json:"instances"`
+		Min       float64 `json:"min_ms"`
+		Median    float64 `json:"median_ms"`
+		P99       float64 `json:"p99_ms"`
+		Max       float64 `json:"max_ms"`
+	}{len(r.times), r.rs.Entities, r.rs.Instances, sum.min, sum.median, sum.p99, sum.max})
+	fmt.Fprintf(stdout, "%s\n", out)
+}
+
+// printStats prints --stats to stderr.
+func (r runResult) printStats(stderr io.Writer) {
+	fmt.Fprintf(stderr, "frames     %d\nentities   %d\ninstances  %d\nerrors     %d\nreloads    %d\n%s\n%s",
+		len(r.times), r.rs.Entities, r.rs.Instances, r.errors, r.hs.Reloads, r.times.summary().table(), scriptTable(r.hs.Timing))
 }
 
 // runFast runs the frames back to back, stopping early (after the frame

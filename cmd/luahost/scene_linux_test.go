@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/luahost/luahost/internal/scene"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -20,7 +21,7 @@ func TestSceneNotAFile(t *testing.T) {
 	fifo := filepath.Join(dir, "scene.json")
 	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
 	big := filepath.Join(dir, "big.json")
-	require.NoError(t, os.WriteFile(big, []byte(`{"blackboard": {"pad": "`+strings.Repeat("x", maxSceneSize)+`"}}`), 0o644))
+	require.NoError(t, os.WriteFile(big, []byte(`{"blackboard": {"pad": "`+strings.Repeat("x", scene.MaxSize)+`"}}`), 0o644))
 	tests := []struct{ path, want string }{
 		{"/dev/zero", "/dev/zero: the scene is not a regular file"},
 		{fifo, fifo + ": the scene is not a regular file"},

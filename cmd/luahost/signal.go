@@ -14,7 +14,7 @@ import (
 const exitInterrupted = 130
 
 // notifyStop returns a context cancelled by the first Ctrl-C or SIGTERM,
-// so that the run finishes its frame and shuts down cleanly (SPEC 8). A
+// so that the run finishes its frame and shuts down cleanly. A
 // second one, while that shutdown is still under way (a callback running
 // away with budgets off), exits the process at once with status 130
 // without waiting for anything, since the goroutine driving the runtime may

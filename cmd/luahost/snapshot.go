@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"cmp"
 	"crypto/sha256"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -13,11 +11,12 @@ import (
 	"path/filepath"
 
 	"github.com/luahost/luahost/internal/files"
+	"github.com/luahost/luahost/internal/scene"
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
 )
 
-// snapFlags are run's snapshot flags (SPEC 12): --save FILE saves the
+// snapFlags are run's snapshot flags: --save FILE saves the
 // world after the last frame, before shutdown; --hash prints the SHA-256
 // of that snapshot on stderr; --scripts DIR overrides the script folder
 // of a snapshot being continued.
@@ -37,29 +36,17 @@ func (sf *snapFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&sf.scripts, "scripts", "", "script `DIR` of a snapshot being continued (default: the folder it records)")
 }
 
-// isSnapshot reports whether a JSON file is a snapshot, not a scene: its
-// first key is "format", a field scenes do not have. Only the start of
-// the file is read, so that a truncated snapshot is still told apart.
-func isSnapshot(data []byte) bool {
-	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(data, utf8BOM)))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return false
-	}
-	t, err := dec.Token()
-	return err == nil && t == "format"
-}
-
 // load starts the world of path: a scene (over zones when zones > 0),
 // or a snapshot to continue. seedSet tells whether --seed was given,
 // which a snapshot refuses: its seed is part of the world.
 func (sf *snapFlags) load(path string, zones int, cfg loadConfig, seedSet bool) (sim, error) {
 	data, err := files.ReadRegular(path, maxSnapshotSize)
 	if sf.save != "" {
-		if err := checkSaveTarget(sf.save, path, err == nil && isSnapshot(data)); err != nil {
+		if err := checkSaveTarget(sf.save, path, err == nil && scene.IsSnapshot(data)); err != nil {
 			return nil, err
 		}
 	}
-	if err != nil || !isSnapshot(data) {
+	if err != nil || !scene.IsSnapshot(data) {
 		switch {
 		case sf.scripts != "":
 			return nil, fmt.Errorf("--scripts is for continuing a snapshot; a scene names its scripts folder itself")
@@ -78,7 +65,7 @@ func (sf *snapFlags) load(path string, zones int, cfg loadConfig, seedSet bool) 
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	dir := cmp.Or(sf.scripts, snapshotScripts(path, snap))
+	dir := cmp.Or(sf.scripts, scene.SnapshotScripts(path, snap))
 	rt := runtime.New(runtime.Options{OnError: runtime.Writer(cfg.stderr)})
 	host, err := luabind.New(rt, cfg.hostOptions(dir))
 	if err != nil {
@@ -192,35 +179,4 @@ func writeFile(path string, data []byte) error {
 		return fmt.Errorf("save: %w", err)
 	}
 	return nil
-}
-
-// addSnapshot checks a saved world given to check: that it reads, and
-// the scripts of the folder it records (SPEC 12). A project folder's
-// snapshots are not scenes and are left alone.
-func (c *checker) addSnapshot(path string, data []byte) error {
-	snap, err := luabind.ParseSnapshot(data)
-	if err != nil {
-		p := problem{Path: filepath.ToSlash(path), Line: 1, Col: 1, Severity: sevError, Message: err.Error()}
-		if te, ok := errors.AsType[*luabind.SnapshotTextError](err); ok {
-			p.Line, p.Col, p.Message = te.Line, te.Col, "bad snapshot: "+te.Message
-		}
-		c.problems = append(c.problems, p)
-		return nil
-	}
-	dir := snapshotScripts(path, snap)
-	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
-		c.problems = append(c.problems, problem{Path: filepath.ToSlash(path), Line: 1, Col: 1, Severity: sevError, Message: fmt.Sprintf("script directory %s: not found", filepath.ToSlash(dir))})
-		return nil
-	}
-	return c.addDir(dir, dir)
-}
-
-// snapshotScripts returns the script folder a snapshot file records,
-// relative to the file (default: "scripts" beside it).
-func snapshotScripts(path string, snap *luabind.Snapshot) string {
-	dir := filepath.FromSlash(cmp.Or(snap.ScriptsDir, "scripts"))
-	if filepath.IsAbs(dir) {
-		return dir
-	}
-	return filepath.Join(filepath.Dir(path), dir)
 }

@@ -79,7 +79,7 @@ func (p *progress) done() {
 	}
 }
 
-// scriptTable is the per-script timing table of --stats (SPEC 11), the
+// scriptTable is the per-script timing table of --stats, the
 // scripts that ate the most time first: calls, errors, total time, mean
 // and longest call. A "~" marks times estimated from a sample of the
 // calls (luabind.TimingSampled).

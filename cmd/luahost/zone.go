@@ -8,13 +8,14 @@ import (
 	"io"
 	"time"
 
+	"github.com/luahost/luahost/internal/scene"
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
-	"github.com/luahost/luahost/zones"
+	"github.com/luahost/luahost/zones/nats"
 )
 
 // cmdZone implements "luahost zone": one zone of a world shared with
-// other processes over NATS (SPEC 14), run in real time like --watch.
+// other processes over NATS, run in real time like --watch.
 func cmdZone(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("zone", "luahost zone SCENE --nats URL --world NAME --zone I [flags]", stderr)
 	var (
@@ -32,7 +33,7 @@ func cmdZone(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&frames, "frames", 0, "number of frames this zone runs (default: until interrupted)")
 	fs.Float64Var(&fps, "fps", 60, "frames per second")
 	fs.Float64Var(&dt, "dt", 0, "fixed time step in seconds (default: 1/fps)")
-	fs.IntVar(&cpt, "checkpoint", zones.DefaultCheckpoint, "frames between two checkpoints of the zone")
+	fs.IntVar(&cpt, "checkpoint", nats.DefaultCheckpoint, "frames between two checkpoints of the zone")
 	fs.Int64Var(&seed, "seed", 0, "seed for the scripts' math.random (default: the scene's seed)")
 	fs.DurationVar(&budget, "budget", luabind.DefaultBudget, "time budget of each callback (0: no budget, for trusted scripts)")
 	fs.Int64Var(&ceiling, "memory-ceiling", 0, "live heap in MiB near which the instance holding the most memory is faulted (0: the default; -1: off)")
@@ -73,11 +74,11 @@ func cmdZone(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	path := pos[0]
-	data, err := readScene(path)
+	data, err := scene.Read(path)
 	if err != nil {
 		return fail(err)
 	}
-	sc, err := parseScene(path, data)
+	sc, err := scene.Parse(path, data)
 	if err != nil {
 		return fail(err)
 	}
@@ -96,7 +97,7 @@ func cmdZone(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := notifyStop(stderr)
 	defer stop()
-	n, err := zones.Dial(zones.NetOptions{URL: url, World: world, Zone: zone, Layout: layout, Checkpoint: cpt, Log: stderr})
+	n, err := nats.Dial(nats.NetOptions{URL: url, World: world, Zone: zone, Layout: layout, Checkpoint: cpt, Log: stderr})
 	if err != nil {
 		return fail(err)
 	}
@@ -109,7 +110,7 @@ func cmdZone(args []string, stdout, stderr io.Writer) int {
 	if set["seed"] {
 		cfg.seed = &seed
 	}
-	cfg.keep = func(e SceneEntity) bool { return snap == nil && layout.Zone(startOf(e)) == zone }
+	cfg.keep = func(e scene.Entity) bool { return snap == nil && layout.Zone(startOf(e)) == zone }
 	cfg.join = n.Join
 	w, err := loadScene(path, cfg)
 	if err == nil && snap != nil {
@@ -141,7 +142,7 @@ func cmdZone(args []string, stdout, stderr io.Writer) int {
 
 // runZone steps the zone in real time at fps until frames ran (0: until
 // ctx is done).
-func runZone(ctx context.Context, n *zones.Net, frames int, fps, dt float64) error {
+func runZone(ctx context.Context, n *nats.Net, frames int, fps, dt float64) error {
 	tick := time.NewTicker(time.Duration(float64(time.Second) / fps))
 	defer tick.Stop()
 	for i := 0; frames == 0 || i < frames; i++ {
@@ -162,7 +163,7 @@ func runZone(ctx context.Context, n *zones.Net, frames int, fps, dt float64) err
 
 // startOf returns an entity's starting position (the origin when the
 // scene gives none).
-func startOf(e SceneEntity) runtime.Vec3 {
+func startOf(e scene.Entity) runtime.Vec3 {
 	if e.Position == nil {
 		return runtime.Vec3{}
 	}

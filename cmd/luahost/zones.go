@@ -6,6 +6,7 @@ import (
 	"math"
 	"sync"
 
+	"github.com/luahost/luahost/internal/scene"
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
 	"github.com/luahost/luahost/zones"
@@ -40,7 +41,7 @@ func loadSim(path string, n int, cfg loadConfig) (sim, error) {
 	return loadZoned(path, n, cfg)
 }
 
-// zoned is a scene run over zones (SPEC 14).
+// zoned is a scene run over zones.
 type zoned struct{ w *zones.World }
 
 // loadZoned loads the scene at path as n zones: each zone loads every
@@ -49,11 +50,11 @@ type zoned struct{ w *zones.World }
 // ctx.log lines on their own goroutines: the writers are shared under a
 // lock, one line at a time.
 func loadZoned(path string, n int, cfg loadConfig) (*zoned, error) {
-	data, err := readScene(path)
+	data, err := scene.Read(path)
 	if err != nil {
 		return nil, err
 	}
-	sc, err := parseScene(path, data)
+	sc, err := scene.Parse(path, data)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +75,7 @@ func loadZoned(path string, n int, cfg loadConfig) (*zoned, error) {
 	w, err := zones.New(zones.Options{Layout: layout, Stdout: cfg.stdout}, func(i int, out io.Writer, join func(*luabind.Host)) error {
 		c := cfg
 		c.stdout, c.join = out, join
-		c.keep = func(e SceneEntity) bool { return layout.Zone(startOf(e)) == i }
+		c.keep = func(e scene.Entity) bool { return layout.Zone(startOf(e)) == i }
 		_, err := loadScene(path, c)
 		return err
 	})
@@ -118,11 +119,11 @@ func (l *syncWriter) Write(p []byte) (int, error) {
 	return l.w.Write(p)
 }
 
-// sceneLayout returns the layout of a scene run with --zones n (SPEC 14):
+// sceneLayout returns the layout of a scene run with --zones n:
 // the scene's zones field, whose strips must number n, or else n equal
 // strips along x over the bounding box of the entities' starting
 // positions (an entity without a position starts at the origin).
-func sceneLayout(sc *Scene, n int) (zones.Layout, error) {
+func sceneLayout(sc *scene.Scene, n int) (zones.Layout, error) {
 	if sc.Zones != nil {
 		axis, _ := zones.ParseAxis(sc.Zones.Axis)
 		l := zones.Layout{Axis: axis, Edges: sc.Zones.Edges}

@@ -6,27 +6,28 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/luahost/luahost/internal/scene"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestSceneLayout(t *testing.T) {
-	at := func(x float64) SceneEntity { return SceneEntity{Position: &[3]float64{x, 5, 5}} }
+	at := func(x float64) scene.Entity { return scene.Entity{Position: &[3]float64{x, 5, 5}} }
 	tests := []struct {
 		name    string
-		scene   Scene
+		scene   scene.Scene
 		n       int
 		edges   []float64
 		axis    int
 		wantErr string
 	}{
-		{"field", Scene{Zones: &SceneZones{Axis: "z", Edges: []float64{0, 100}}}, 3, []float64{0, 100}, 2, ""},
-		{"field with another count", Scene{Zones: &SceneZones{Axis: "x", Edges: []float64{0, 100}}}, 2, nil, 0, "--zones 2 does not match the scene's zones field, whose edges make 3 zones"},
-		{"bounding box", Scene{Entities: []SceneEntity{at(-10), at(30), at(10)}}, 4, []float64{0, 10, 20}, 0, ""},
-		{"no position is the origin", Scene{Entities: []SceneEntity{{}, at(100)}}, 2, []float64{50}, 0, ""},
-		{"one zone", Scene{Entities: []SceneEntity{at(1), at(2)}}, 1, []float64{}, 0, ""},
-		{"flat box", Scene{Entities: []SceneEntity{at(7), at(7)}}, 2, []float64{7}, 0, ""},
-		{"no entities", Scene{}, 2, []float64{0}, 0, ""},
+		{"field", scene.Scene{Zones: &scene.Zones{Axis: "z", Edges: []float64{0, 100}}}, 3, []float64{0, 100}, 2, ""},
+		{"field with another count", scene.Scene{Zones: &scene.Zones{Axis: "x", Edges: []float64{0, 100}}}, 2, nil, 0, "--zones 2 does not match the scene's zones field, whose edges make 3 zones"},
+		{"bounding box", scene.Scene{Entities: []scene.Entity{at(-10), at(30), at(10)}}, 4, []float64{0, 10, 20}, 0, ""},
+		{"no position is the origin", scene.Scene{Entities: []scene.Entity{{}, at(100)}}, 2, []float64{50}, 0, ""},
+		{"one zone", scene.Scene{Entities: []scene.Entity{at(1), at(2)}}, 1, []float64{}, 0, ""},
+		{"flat box", scene.Scene{Entities: []scene.Entity{at(7), at(7)}}, 2, []float64{7}, 0, ""},
+		{"no entities", scene.Scene{}, 2, []float64{0}, 0, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

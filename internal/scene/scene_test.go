@@ -1,4 +1,4 @@
-package main
+package scene
 
 import (
 	"fmt"
@@ -46,7 +46,7 @@ func TestParseSceneShape(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := parseScene("s.json", []byte(tc.scene))
+			_, err := Parse("s.json", []byte(tc.scene))
 			require.Error(t, err)
 			assert.Equal(t, tc.want, err.Error())
 		})
@@ -59,22 +59,22 @@ func TestParseSceneTooManyEntities(t *testing.T) {
 	scene := func(n int) []byte {
 		return []byte(`{"entities": [{}` + strings.Repeat(`,{}`, n-1) + `]}`)
 	}
-	sc, err := parseScene("s.json", scene(maxSceneEntities))
+	sc, err := Parse("s.json", scene(MaxEntities))
 	require.NoError(t, err)
-	assert.Len(t, sc.Entities, maxSceneEntities)
-	_, err = parseScene("s.json", scene(maxSceneEntities+1))
-	assert.EqualError(t, err, fmt.Sprintf("s.json:1:%d: entities: more than %d entities", 15+3*maxSceneEntities, maxSceneEntities))
+	assert.Len(t, sc.Entities, MaxEntities)
+	_, err = Parse("s.json", scene(MaxEntities+1))
+	assert.EqualError(t, err, fmt.Sprintf("s.json:1:%d: entities: more than %d entities", 15+3*MaxEntities, MaxEntities))
 }
 
 func TestParseSceneBOM(t *testing.T) {
 	// A UTF-8 byte order mark is skipped; positions count from after it.
-	sc, err := parseScene("s.json", []byte("\xEF\xBB\xBF{\"seed\": 3, \"entities\": [{\"position\": [1, 2, 3]}]}"))
+	sc, err := Parse("s.json", []byte("\xEF\xBB\xBF{\"seed\": 3, \"entities\": [{\"position\": [1, 2, 3]}]}"))
 	require.NoError(t, err)
 	require.NotNil(t, sc.Seed)
 	assert.EqualValues(t, 3, *sc.Seed)
 	require.Len(t, sc.Entities, 1)
 	assert.Equal(t, &[3]float64{1, 2, 3}, sc.Entities[0].Position)
-	_, err = parseScene("s.json", []byte("\xEF\xBB\xBF{\"seed\": x}"))
+	_, err = Parse("s.json", []byte("\xEF\xBB\xBF{\"seed\": x}"))
 	assert.EqualError(t, err, "s.json:1:10: invalid character 'x' looking for beginning of value")
 }
 
@@ -85,7 +85,7 @@ func FuzzParseScene(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		_, err := parseScene("s.json", data)
+		_, err := Parse("s.json", data)
 		if err == nil {
 			return
 		}

@@ -1,4 +1,4 @@
-package zones_test
+package nats_test
 
 import (
 	"bytes"
@@ -14,6 +14,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/luahost/luahost/zones"
+	"github.com/luahost/luahost/zones/internal/zonetest"
+	"github.com/luahost/luahost/zones/nats"
 )
 
 // syncBuffer is a buffer that NATS's goroutines may write to.
@@ -36,9 +38,9 @@ func (s *syncBuffer) String() string {
 
 // settle takes what NATS delivers to the zones until they hold want
 // entities between them, failing the test after a while.
-func settle(t *testing.T, want int, zs ...*zones.Net) { settleB(t, want, zs...) }
+func settle(t *testing.T, want int, zs ...*nats.Net) { settleB(t, want, zs...) }
 
-func settleB(t testing.TB, want int, zs ...*zones.Net) {
+func settleB(t testing.TB, want int, zs ...*nats.Net) {
 	t.Helper()
 	deadline := time.After(10 * time.Second)
 	for {
@@ -85,8 +87,8 @@ func TestNetHandoffExactlyOnce(t *testing.T) {
 	srv := startNATS(t)
 	layout := zones.Layout{Edges: []float64{0}}
 	var out0, out1 bytes.Buffer
-	z0 := netZone(t, srv.url(), "walk", 0, layout, walkers(n), &out0, io.Discard)
-	z1 := netZone(t, srv.url(), "walk", 1, layout, walkers(n), &out1, io.Discard)
+	z0 := netZone(t, srv.url(), "walk", 0, layout, zonetest.Walkers(n), &out0, io.Discard)
+	z1 := netZone(t, srv.url(), "walk", 1, layout, zonetest.Walkers(n), &out1, io.Discard)
 	for range frames {
 		require.NoError(t, z0.Step(1.0/60))
 		require.NoError(t, z1.Step(1.0/60))
@@ -101,15 +103,15 @@ func TestNetClaim(t *testing.T) {
 	srv := startNATS(t)
 	layout := zones.Layout{Edges: []float64{0}}
 	z := netZone(t, srv.url(), "claim", 1, layout, nil, io.Discard, io.Discard)
-	_, err := zones.Dial(zones.NetOptions{URL: srv.url(), World: "claim", Zone: 1, Layout: layout, Log: io.Discard})
-	require.ErrorIs(t, err, zones.ErrClaimed)
+	_, err := nats.Dial(nats.NetOptions{URL: srv.url(), World: "claim", Zone: 1, Layout: layout, Log: io.Discard})
+	require.ErrorIs(t, err, nats.ErrClaimed)
 	assert.Contains(t, err.Error(), "zone 1 of world claim is claimed by another process (pid ")
-	_, err = zones.Dial(zones.NetOptions{URL: srv.url(), World: "claim", Zone: 2, Layout: layout, Log: io.Discard})
+	_, err = nats.Dial(nats.NetOptions{URL: srv.url(), World: "claim", Zone: 2, Layout: layout, Log: io.Discard})
 	assert.EqualError(t, err, "zone 2: the world has 2 zones (0 to 1)")
-	_, err = zones.Dial(zones.NetOptions{URL: srv.url(), World: "claim", Zone: 0, Layout: zones.Layout{Edges: []float64{5}}, Log: io.Discard})
+	_, err = nats.Dial(nats.NetOptions{URL: srv.url(), World: "claim", Zone: 0, Layout: zones.Layout{Edges: []float64{5}}, Log: io.Discard})
 	assert.EqualError(t, err, "world claim is cut along x at [0], not along x at [5] as given here: every zone of a world needs the same edges")
 	require.NoError(t, z.Close())
-	again, err := zones.Dial(zones.NetOptions{URL: srv.url(), World: "claim", Zone: 1, Layout: layout, Log: io.Discard})
+	again, err := nats.Dial(nats.NetOptions{URL: srv.url(), World: "claim", Zone: 1, Layout: layout, Log: io.Discard})
 	require.NoError(t, err, "a zone whose owner stopped can be claimed again at once")
 	require.NoError(t, again.Close())
 }
@@ -120,7 +122,7 @@ func TestNetClaim(t *testing.T) {
 func TestNetResume(t *testing.T) {
 	srv := startNATS(t)
 	layout := zones.Layout{Edges: []float64{100}}
-	ents := walkers(5)
+	ents := zonetest.Walkers(5)
 	var out bytes.Buffer
 	z := netZone(t, srv.url(), "resume", 0, layout, ents, io.Discard, io.Discard)
 	for range 30 {
@@ -155,7 +157,7 @@ func (l *lineWriter) Write(p []byte) (int, error) {
 
 // waitFor waits for a logged line that contains s, stepping z meanwhile
 // (a zone that lost NATS runs on).
-func (l *lineWriter) waitFor(t *testing.T, s string, z *zones.Net) {
+func (l *lineWriter) waitFor(t *testing.T, s string, z *nats.Net) {
 	t.Helper()
 	deadline := time.After(15 * time.Second)
 	for {
@@ -182,8 +184,8 @@ func TestNetLost(t *testing.T) {
 	layout := zones.Layout{Edges: []float64{0}}
 	var out0, out1 bytes.Buffer
 	log0 := newLineWriter()
-	z0 := netZone(t, srv.url(), "lost", 0, layout, walkers(n), &out0, log0)
-	z1 := netZone(t, srv.url(), "lost", 1, layout, walkers(n), &out1, io.Discard)
+	z0 := netZone(t, srv.url(), "lost", 0, layout, zonetest.Walkers(n), &out0, log0)
+	z1 := netZone(t, srv.url(), "lost", 1, layout, zonetest.Walkers(n), &out1, io.Discard)
 	for range 5 {
 		require.NoError(t, z0.Step(1.0/60))
 		require.NoError(t, z1.Step(1.0/60))
@@ -229,10 +231,10 @@ func TestNetLost(t *testing.T) {
 func TestNetBroadcastAndBlackboard(t *testing.T) {
 	srv := startNATS(t)
 	layout := zones.Layout{Edges: []float64{0}}
-	ents := []ent{
-		{x: -5, scripts: []string{"caster"}},
-		{x: -3, scripts: []string{"listener", "board"}},
-		{x: 5, scripts: []string{"listener", "board"}},
+	ents := []zonetest.Ent{
+		{X: -5, Scripts: []string{"caster"}},
+		{X: -3, Scripts: []string{"listener", "board"}},
+		{X: 5, Scripts: []string{"listener", "board"}},
 	}
 	out0, out1 := &syncBuffer{}, &syncBuffer{}
 	z0 := netZone(t, srv.url(), "casts", 0, layout, ents, out0, io.Discard)
@@ -271,9 +273,9 @@ func TestNetBroadcastAndBlackboard(t *testing.T) {
 func TestNetEntityValue(t *testing.T) {
 	srv := startNATS(t)
 	layout := zones.Layout{Edges: []float64{0}}
-	ents := []ent{
-		{name: "m", x: -2.5, scripts: []string{"mover"}},
-		{x: -5, scripts: []string{"watcher"}, props: map[string]any{"target": "m"}},
+	ents := []zonetest.Ent{
+		{Name: "m", X: -2.5, Scripts: []string{"mover"}},
+		{X: -5, Scripts: []string{"watcher"}, Props: map[string]any{"target": "m"}},
 	}
 	out0 := &syncBuffer{}
 	z0 := netZone(t, srv.url(), "values", 0, layout, ents, out0, io.Discard)

@@ -1,4 +1,4 @@
-package zones_test
+package nats_test
 
 import (
 	"bufio"
@@ -17,6 +17,8 @@ import (
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
 	"github.com/luahost/luahost/zones"
+	"github.com/luahost/luahost/zones/internal/zonetest"
+	"github.com/luahost/luahost/zones/nats"
 )
 
 // natsServer is a NATS server with JetStream on a loopback port, storing
@@ -129,9 +131,9 @@ func (s *natsServer) url() string { return "nats://127.0.0.1:" + strconv.Itoa(s.
 // netZone starts zone i of world over layout on the server: from its
 // checkpoint when it has one, or else with the entities of ents in its
 // strip. What its scripts print goes to out, its notices to log.
-func netZone(t testing.TB, url, world string, i int, layout zones.Layout, ents []ent, out, log io.Writer) *zones.Net {
+func netZone(t testing.TB, url, world string, i int, layout zones.Layout, ents []zonetest.Ent, out, log io.Writer) *nats.Net {
 	t.Helper()
-	n, err := zones.Dial(zones.NetOptions{URL: url, World: world, Zone: i, Layout: layout, Log: log, Checkpoint: 20})
+	n, err := nats.Dial(nats.NetOptions{URL: url, World: world, Zone: i, Layout: layout, Log: log, Checkpoint: 20})
 	require.NoError(t, err)
 	snap, err := n.LastCheckpoint()
 	require.NoError(t, err)
@@ -141,7 +143,7 @@ func netZone(t testing.TB, url, world string, i int, layout zones.Layout, ents [
 	if snap != nil {
 		require.NoError(t, h.Restore(snap))
 	} else {
-		place(t, rt, h, layout, i, ents)
+		zonetest.Place(t, rt, h, layout, i, ents)
 	}
 	require.NoError(t, n.Start(h))
 	return n

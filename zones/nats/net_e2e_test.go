@@ -1,4 +1,4 @@
-package zones_test
+package nats_test
 
 import (
 	"bufio"
@@ -12,12 +12,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nats-io/nats.go"
+	natsio "github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/luahost/luahost/zones"
+	"github.com/luahost/luahost/zones/nats"
 )
 
 var (
@@ -37,7 +37,7 @@ func luahostBinary(t *testing.T) string {
 			return
 		}
 		binPath = filepath.Join(dir, "luahost")
-		out, err := exec.Command("go", "build", "-o", binPath, "../cmd/luahost").CombinedOutput()
+		out, err := exec.Command("go", "build", "-o", binPath, "../../cmd/luahost").CombinedOutput()
 		if err != nil {
 			binErr = err
 			binPath = string(out)
@@ -130,7 +130,7 @@ type handoffs struct {
 
 func watchHandoffs(t *testing.T, url, world string) *handoffs {
 	t.Helper()
-	nc, err := nats.Connect(url)
+	nc, err := natsio.Connect(url)
 	require.NoError(t, err)
 	t.Cleanup(nc.Close)
 	js, err := jetstream.New(nc)
@@ -193,7 +193,7 @@ func (h *handoffs) within(n int, d time.Duration) bool {
 // yet, at its highest handoff count, with its own state.
 func requireEachOnce(t *testing.T, url, world string, n int) {
 	t.Helper()
-	held, err := zones.Inventory(url, world, 2)
+	held, err := nats.Inventory(url, world, 2)
 	require.NoError(t, err)
 	top := map[string]uint64{}
 	for _, h := range held {
@@ -264,8 +264,8 @@ func TestZoneBadInput(t *testing.T) {
 		{"unknown zone", []string{"zone", "testdata/walkers.json", "--nats", srv.url(), "--world", "bad", "--zone", "2"}, "luahost zone: unknown --zone 2: the world has 2 zones (0 to 1)\n"},
 		{"claimed zone", []string{"zone", "testdata/walkers.json", "--nats", srv.url(), "--world", "bad", "--zone", "0"}, "luahost zone: zone 0 of world bad is claimed by another process (pid "},
 		{"no server", []string{"zone", "testdata/walkers.json", "--nats", "nats://127.0.0.1:1", "--world", "bad", "--zone", "0"}, "luahost zone: connect to NATS at nats://127.0.0.1:1: "},
-		{"overlapping edges", []string{"zone", "../cmd/luahost/testdata/zones/overlap.json", "--nats", srv.url(), "--world", "bad", "--zone", "0"}, "luahost zone: ../cmd/luahost/testdata/zones/overlap.json:2:44: zones.edges[2]: 100 is not above edges[1], 100 (edges must increase strictly: strips may not overlap)\n"},
-		{"no zones", []string{"zone", "../cmd/luahost/testdata/zones/walk.json", "--nats", srv.url(), "--world", "bad", "--zone", "0"}, "the scene has no zones field: give --zones N\n"},
+		{"overlapping edges", []string{"zone", "../../cmd/luahost/testdata/zones/overlap.json", "--nats", srv.url(), "--world", "bad", "--zone", "0"}, "luahost zone: ../../cmd/luahost/testdata/zones/overlap.json:2:44: zones.edges[2]: 100 is not above edges[1], 100 (edges must increase strictly: strips may not overlap)\n"},
+		{"no zones", []string{"zone", "../../cmd/luahost/testdata/zones/walk.json", "--nats", srv.url(), "--world", "bad", "--zone", "0"}, "the scene has no zones field: give --zones N\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

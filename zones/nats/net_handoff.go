@@ -1,4 +1,4 @@
-package zones
+package nats
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"sync"
 
-	"github.com/nats-io/nats.go"
+	natsio "github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/luahost/luahost/luabind"
@@ -351,7 +351,7 @@ func (n *Net) leave() error {
 		for i, h := range hs {
 			id := n.ids[h]
 			n.disown(h)
-			n.moved.add(h, id.ID)
+			n.moved.Add(h, id.ID)
 			n.where[id.ID] = d
 			n.held = append(n.held, handoff{To: d, From: n.opts.Zone, Frame: n.rt.Frame(), ID: id.ID, Count: id.Count + 1, Snap: snaps[i]})
 		}
@@ -379,7 +379,7 @@ func (n *Net) send() {
 		if err != nil && !n.unsendable[h.ID] {
 			n.unsendable[h.ID] = true
 			hint := ""
-			if errors.Is(err, nats.ErrMaxPayload) {
+			if errors.Is(err, natsio.ErrMaxPayload) {
 				hint = fmt.Sprintf(" (%d bytes; raise the server's max_payload)", len(data))
 			}
 			fmt.Fprintf(n.opts.Log, "zone %d: handoff of %s to zone %d cannot be sent, held: %v%s\n", n.opts.Zone, h.ID, h.To, err, hint)

@@ -1,4 +1,4 @@
-package main
+package lint
 
 import (
 	"slices"
@@ -14,10 +14,10 @@ var entityFinders = []string{"find", "findAll", "query", "spawn"}
 // zones field), the fields of self that keep entity values found with
 // ctx.find, ctx.findAll, ctx.query or made by ctx.spawn: such a value is
 // kept across frames, and its entity may move to another zone, where the
-// value's methods fail (SPEC 14). A field is reported once, at the first
+// value's methods fail. A field is reported once, at the first
 // such assignment.
-func (f *luaFile) lintZoneValues() []problem {
-	var out []problem
+func (f *luaFile) lintZoneValues() []Problem {
+	var out []Problem
 	reported := map[string]bool{}
 	eachFunctionStmt(f.stmts, func(s ast.Stmt) {
 		x, ok := s.(*ast.AssignStmt)
@@ -35,7 +35,7 @@ func (f *luaFile) lintZoneValues() []problem {
 			}
 			if !reported[field] {
 				reported[field] = true
-				out = append(out, f.at(x.Line(), "self", sevWarning, "%s keeps an entity value across frames in a zoned world: its entity may move to another zone, where the value's methods fail (check e:zone() == ctx.entity:zone(), or find it again when needed)", field))
+				out = append(out, f.at(x.Line(), "self", Warning, "%s keeps an entity value across frames in a zoned world: its entity may move to another zone, where the value's methods fail (check e:zone() == ctx.entity:zone(), or find it again when needed)", field))
 			}
 		}
 	})

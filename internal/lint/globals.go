@@ -1,4 +1,4 @@
-package main
+package lint
 
 import (
 	"slices"
@@ -186,7 +186,7 @@ func (v *scoper) expr(e ast.Expr, sc *scope) {
 // not among globals (undefined), and globals assigned inside a function
 // but never at the chunk's top level (accidental: a missing local).
 // Each name is reported once, where it first appears.
-func (f *luaFile) lintGlobals(globals []string) []problem {
+func (f *luaFile) lintGlobals(globals []string) []Problem {
 	type use struct {
 		name string
 		line int
@@ -206,7 +206,7 @@ func (f *luaFile) lintGlobals(globals []string) []problem {
 		},
 	}
 	v.block(f.stmts, nil)
-	var out []problem
+	var out []Problem
 	seen := map[string]bool{}
 	for _, u := range reads {
 		if written[u.name] || seen[u.name] {
@@ -220,7 +220,7 @@ func (f *luaFile) lintGlobals(globals []string) []problem {
 		if s := suggestWithin(u.name, globals, 1); s != "" {
 			msg += "; did you mean " + s + "?"
 		}
-		out = append(out, f.at(u.line, u.name, sevWarning, "%s", msg))
+		out = append(out, f.at(u.line, u.name, Warning, "%s", msg))
 	}
 	seen = map[string]bool{}
 	for _, u := range inner {
@@ -231,9 +231,9 @@ func (f *luaFile) lintGlobals(globals []string) []problem {
 			continue
 		}
 		seen[u.name] = true
-		out = append(out, f.at(u.line, u.name, sevWarning,
+		out = append(out, f.at(u.line, u.name, Warning,
 			"global '%s' assigned inside a function (a missing 'local'? keep instance state in self)", u.name))
 	}
-	slices.SortStableFunc(out, func(a, b problem) int { return a.Line - b.Line })
+	slices.SortStableFunc(out, func(a, b Problem) int { return a.Line - b.Line })
 	return out
 }

@@ -1,4 +1,4 @@
-package main
+package scene
 
 import (
 	"bytes"
@@ -8,9 +8,9 @@ import (
 	"github.com/luahost/luahost/zones"
 )
 
-// SceneZones is a scene's zones field (SPEC 14): the axis the world is
+// Zones is a scene's zones field: the axis the world is
 // cut along and the edges between its strips.
-type SceneZones struct {
+type Zones struct {
 	// Axis is "x", "y" or "z".
 	Axis string `json:"axis"`
 	// Edges are the borders between strips, increasing strictly: n
@@ -21,12 +21,12 @@ type SceneZones struct {
 // checkZones checks a scene's zones field beyond its shape: an axis and
 // at least one edge, edges that increase strictly. The error starts with
 // the line and column of the offending value in data.
-func checkZones(data []byte, z *SceneZones) error {
+func checkZones(data []byte, z *Zones) error {
 	if z == nil {
 		return nil
 	}
 	at := func(key string, index int, format string, a ...any) error {
-		line, col := lineCol(data, zonesOffset(data, key, index))
+		line, col := LineCol(data, zonesOffset(data, key, index))
 		return fmt.Errorf("%d:%d: %s", line, col, fmt.Sprintf(format, a...))
 	}
 	if z.Axis == "" {

@@ -1,4 +1,4 @@
-package zones
+package nats
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/nats-io/nats.go"
+	natsio "github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/luahost/luahost/luabind"
@@ -28,7 +28,7 @@ type Held struct {
 // Inventory reads every copy of every entity that the world's zones hold
 // in NATS once they all stopped.
 func Inventory(url, world string, zones int) ([]Held, error) {
-	nc, err := nats.Connect(url)
+	nc, err := natsio.Connect(url)
 	if err != nil {
 		return nil, err
 	}
@@ -85,7 +85,7 @@ func Inventory(url, world string, zones int) ([]Held, error) {
 		}
 		for {
 			m, err := cons.Next(jetstream.FetchMaxWait(500 * time.Millisecond))
-			if errors.Is(err, jetstream.ErrNoMessages) || errors.Is(err, nats.ErrTimeout) {
+			if errors.Is(err, jetstream.ErrNoMessages) || errors.Is(err, natsio.ErrTimeout) {
 				break
 			}
 			if err != nil {

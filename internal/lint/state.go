@@ -1,4 +1,4 @@
-package main
+package lint
 
 import (
 	"github.com/yuin/gopher-lua/ast"
@@ -7,8 +7,8 @@ import (
 // lintModuleState reports module-level tables ("local cache = {}" at the
 // top of the file) that a function changes: state kept there is not world
 // state, so a snapshot does not save it and a restored world starts it
-// empty (SPEC 12). A table is reported once, at the first change found.
-func (f *luaFile) lintModuleState() []problem {
+// empty. A table is reported once, at the first change found.
+func (f *luaFile) lintModuleState() []Problem {
 	tables := map[string]bool{}
 	for _, s := range f.stmts {
 		if l, ok := s.(*ast.LocalAssignStmt); ok {
@@ -18,12 +18,12 @@ func (f *luaFile) lintModuleState() []problem {
 			}
 		}
 	}
-	var out []problem
+	var out []Problem
 	reported := map[string]bool{}
 	report := func(name string, line int) {
 		if tables[name] && !reported[name] {
 			reported[name] = true
-			out = append(out, f.at(line, name, sevWarning, "module-level table '%s' is changed inside a function: snapshots do not save it (keep state in self or the blackboard)", name))
+			out = append(out, f.at(line, name, Warning, "module-level table '%s' is changed inside a function: snapshots do not save it (keep state in self or the blackboard)", name))
 		}
 	}
 	eachFunctionStmt(f.stmts, func(s ast.Stmt) {

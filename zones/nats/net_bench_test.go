@@ -1,4 +1,4 @@
-package zones_test
+package nats_test
 
 import (
 	"io"
@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/luahost/luahost/zones"
+	"github.com/luahost/luahost/zones/internal/zonetest"
 )
 
 // BenchmarkNetHandoff measures one handoff over a local NATS server: a
@@ -16,7 +17,7 @@ func BenchmarkNetHandoff(b *testing.B) {
 	srv := startNATS(b)
 	layout := zones.Layout{Edges: []float64{0}}
 	// One walker at the edge, so fast that it crosses every frame.
-	ents := []ent{{x: -0.5, scripts: []string{"walker"}, props: map[string]any{"n": 0, "speed": 60, "lo": -0.5, "hi": 0.5}}}
+	ents := []zonetest.Ent{{X: -0.5, Scripts: []string{"walker"}, Props: map[string]any{"n": 0, "speed": 60, "lo": -0.5, "hi": 0.5}}}
 	z0 := netZone(b, srv.url(), "bench", 0, layout, ents, io.Discard, io.Discard)
 	z1 := netZone(b, srv.url(), "bench", 1, layout, ents, io.Discard, io.Discard)
 	b.Cleanup(func() { _ = z0.Close(); _ = z1.Close() })
@@ -35,13 +36,13 @@ func BenchmarkNetHandoff(b *testing.B) {
 func BenchmarkNetHandoff1000(b *testing.B) {
 	srv := startNATS(b)
 	layout := zones.Layout{Edges: []float64{0}}
-	ents := make([]ent, 1000)
+	ents := make([]zonetest.Ent, 1000)
 	for i := range ents {
 		x := -0.5
 		if i%2 == 1 {
 			x = 0.5
 		}
-		ents[i] = ent{x: x, scripts: []string{"walker"}, props: map[string]any{"n": i, "speed": 60, "lo": -0.5, "hi": 0.5}}
+		ents[i] = zonetest.Ent{X: x, Scripts: []string{"walker"}, Props: map[string]any{"n": i, "speed": 60, "lo": -0.5, "hi": 0.5}}
 	}
 	z0 := netZone(b, srv.url(), "bench", 0, layout, ents, io.Discard, io.Discard)
 	z1 := netZone(b, srv.url(), "bench", 1, layout, ents, io.Discard, io.Discard)
@@ -61,7 +62,7 @@ func BenchmarkNetHandoff1000(b *testing.B) {
 func BenchmarkNetResume(b *testing.B) {
 	srv := startNATS(b)
 	layout := zones.Layout{Edges: []float64{100}}
-	z := netZone(b, srv.url(), "resume", 0, layout, walkers(1000), io.Discard, io.Discard)
+	z := netZone(b, srv.url(), "resume", 0, layout, zonetest.Walkers(1000), io.Discard, io.Discard)
 	require.NoError(b, z.Step(1.0/60))
 	require.NoError(b, z.Close())
 	for b.Loop() {

@@ -1,4 +1,4 @@
-package main
+package lint
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/luahost/luahost/internal/scene"
 	"github.com/luahost/luahost/runtime"
 )
 
@@ -73,11 +74,11 @@ var errUnchecked = errors.New("the script does not load")
 // sceneLint is what checking a scene found: its problems, its script
 // directory and the scripts it names.
 type sceneLint struct {
-	problems []problem
+	problems []Problem
 	dir      string
 }
 
-// positionRE reads "path:line:col: message" from parseScene's errors.
+// positionRE reads "path:line:col: message" from scene.Parse's errors.
 var positionRE = regexp.MustCompile(`^(.*?):(\d+):(\d+): (.*)$`)
 
 // lintScene checks a scene file: that it parses (bad JSON, unknown
@@ -88,24 +89,24 @@ var positionRE = regexp.MustCompile(`^(.*?):(\d+):(\d+): (.*)$`)
 // it does not load.
 func lintScene(path string, data []byte, script func(dir, name string) (any, error)) sceneLint {
 	offsets := jsonOffsets(data)
-	at := func(key, sev, format string, args ...any) problem {
+	at := func(key, sev, format string, args ...any) Problem {
 		line, col := 1, 1
 		if off, ok := offsets[key]; ok {
-			line, col = lineCol(data, int64(off))
+			line, col = scene.LineCol(data, int64(off))
 		}
-		return problem{Path: path, Line: line, Col: col, Severity: sev, Message: fmt.Sprintf(format, args...)}
+		return Problem{Path: path, Line: line, Col: col, Severity: sev, Message: fmt.Sprintf(format, args...)}
 	}
-	sc, err := parseSceneLax(path, data)
+	sc, err := scene.ParseLax(path, data)
 	if err != nil {
 		msg := err.Error()
 		if m := positionRE.FindStringSubmatch(msg); m != nil {
 			line, _ := strconv.Atoi(m[2])
 			col, _ := strconv.Atoi(m[3])
-			return sceneLint{problems: []problem{{Path: path, Line: line, Col: col, Severity: sevError, Message: m[4]}}}
+			return sceneLint{problems: []Problem{{Path: path, Line: line, Col: col, Severity: Error, Message: m[4]}}}
 		}
-		return sceneLint{problems: []problem{{Path: path, Line: 1, Col: 1, Severity: sevError, Message: strings.TrimPrefix(msg, path+": ")}}}
+		return sceneLint{problems: []Problem{{Path: path, Line: 1, Col: 1, Severity: Error, Message: strings.TrimPrefix(msg, path+": ")}}}
 	}
-	var out []problem
+	var out []Problem
 	var raw struct {
 		Entities []map[string]json.RawMessage `json:"entities"`
 	}
@@ -118,19 +119,19 @@ func lintScene(path string, data []byte, script func(dir, name string) (any, err
 			}
 			var list []any
 			if json.Unmarshal(v, &list) != nil {
-				continue // parseScene reported it
+				continue // scene.ParseLax reported it
 			}
 			if len(list) != 3 {
-				out = append(out, at(fmt.Sprintf(".entities[%d].%s", i, part), sevError,
-					"entity %s: %s must be three numbers [x, y, z], not %d", entityLabel(i, sc.Entities[i]), part, len(list)))
+				out = append(out, at(fmt.Sprintf(".entities[%d].%s", i, part), Error,
+					"entity %s: %s must be three numbers [x, y, z], not %d", scene.EntityLabel(i, sc.Entities[i]), part, len(list)))
 			}
 		}
 	}
 	for i, e := range sc.Entities {
 		for j, tag := range e.Tags {
 			if tag == "" {
-				out = append(out, at(fmt.Sprintf(".entities[%d].tags[%d]", i, j), sevError,
-					"entity %s: tags: %v", entityLabel(i, e), runtime.ErrBadTag))
+				out = append(out, at(fmt.Sprintf(".entities[%d].tags[%d]", i, j), Error,
+					"entity %s: tags: %v", scene.EntityLabel(i, e), runtime.ErrBadTag))
 			}
 		}
 	}
@@ -149,7 +150,7 @@ func lintScene(path string, data []byte, script func(dir, name string) (any, err
 				continue
 			}
 			if err != nil {
-				out = append(out, at(key, sevError, "entity %s: %s", entityLabel(i, e), strings.ReplaceAll(err.Error(), "\n", " ")))
+				out = append(out, at(key, Error, "entity %s: %s", scene.EntityLabel(i, e), strings.ReplaceAll(err.Error(), "\n", " ")))
 				continue
 			}
 			decl, _ := props.(*runtime.Table)
@@ -168,16 +169,16 @@ func lintScene(path string, data []byte, script func(dir, name string) (any, err
 					def = decl.Get(k)
 				}
 				if def == nil {
-					msg := fmt.Sprintf("entity %s: prop %q is not a property of %s", entityLabel(i, e), k, s.Script)
+					msg := fmt.Sprintf("entity %s: prop %q is not a property of %s", scene.EntityLabel(i, e), k, s.Script)
 					if sug := suggest(k, names); sug != "" {
 						msg += "; did you mean " + sug + "?"
 					}
-					out = append(out, at(pkey, sevWarning, "%s", msg))
+					out = append(out, at(pkey, Warning, "%s", msg))
 					continue
 				}
 				if got, want := jsonKind(s.Props[k]), plainKind(def); got != want {
-					out = append(out, at(pkey, sevWarning, "entity %s: prop %q of %s is %s, but its default is %s",
-						entityLabel(i, e), k, s.Script, got, want))
+					out = append(out, at(pkey, Warning, "entity %s: prop %q of %s is %s, but its default is %s",
+						scene.EntityLabel(i, e), k, s.Script, got, want))
 				}
 			}
 		}

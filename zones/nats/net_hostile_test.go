@@ -1,4 +1,4 @@
-package zones_test
+package nats_test
 
 import (
 	"bytes"
@@ -9,17 +9,19 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nats-io/nats.go"
+	natsio "github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/luahost/luahost/zones"
+	"github.com/luahost/luahost/zones/internal/zonetest"
+	"github.com/luahost/luahost/zones/nats"
 )
 
 // peer is a hostile or buggy process on a world's subjects.
 type peer struct {
-	nc     *nats.Conn
+	nc     *natsio.Conn
 	js     jetstream.JetStream
 	owners jetstream.KeyValue
 	saves  jetstream.KeyValue
@@ -28,7 +30,7 @@ type peer struct {
 
 func newPeer(t *testing.T, url, world string) *peer {
 	t.Helper()
-	nc, err := nats.Connect(url)
+	nc, err := natsio.Connect(url)
 	require.NoError(t, err)
 	t.Cleanup(nc.Close)
 	js, err := jetstream.New(nc)
@@ -71,7 +73,7 @@ func TestNetHostilePeer(t *testing.T) {
 	srv := startNATS(t)
 	layout := zones.Layout{Edges: []float64{0}}
 	log := newLineWriter()
-	z := netZone(t, srv.url(), "junk", 1, layout, []ent{{x: 5, scripts: []string{"strider"}}}, io.Discard, log)
+	z := netZone(t, srv.url(), "junk", 1, layout, []zonetest.Ent{{X: 5, Scripts: []string{"strider"}}}, io.Discard, log)
 	p := newPeer(t, srv.url(), "junk")
 	tests := []struct {
 		name string
@@ -130,7 +132,7 @@ func TestNetHostilePeer(t *testing.T) {
 // to more than the limit (a gzip bomb), is refused with a message that
 // says so, without filling the memory.
 func TestNetBadCheckpoint(t *testing.T) {
-	zones.LimitCheckpoints(t, 1<<20)
+	nats.LimitCheckpoints(t, 1<<20)
 	srv := startNATS(t)
 	var bomb bytes.Buffer
 	zw := gzip.NewWriter(&bomb)
@@ -154,7 +156,7 @@ func TestNetBadCheckpoint(t *testing.T) {
 	for i, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			world := "cp" + string(rune('a'+i))
-			n, err := zones.Dial(zones.NetOptions{URL: srv.url(), World: world, Zone: 0, Layout: zones.Layout{Edges: []float64{0}}, Log: io.Discard})
+			n, err := nats.Dial(nats.NetOptions{URL: srv.url(), World: world, Zone: 0, Layout: zones.Layout{Edges: []float64{0}}, Log: io.Discard})
 			require.NoError(t, err)
 			defer func() { _ = n.Close() }()
 			p := newPeer(t, srv.url(), world)
@@ -174,7 +176,7 @@ func TestNetTooLarge(t *testing.T) {
 	srv := startNATS(t)
 	layout := zones.Layout{Edges: []float64{0}}
 	log := newLineWriter()
-	z0 := netZone(t, srv.url(), "large", 0, layout, []ent{{x: -2.5, scripts: []string{"hoard"}}}, io.Discard, log)
+	z0 := netZone(t, srv.url(), "large", 0, layout, []zonetest.Ent{{X: -2.5, Scripts: []string{"hoard"}}}, io.Discard, log)
 	z1 := netZone(t, srv.url(), "large", 1, layout, nil, io.Discard, io.Discard)
 	for range 45 {
 		require.NoError(t, z0.Step(1.0/60))

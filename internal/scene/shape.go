@@ -1,4 +1,4 @@
-package main
+package scene
 
 import (
 	"bytes"
@@ -9,10 +9,10 @@ import (
 	"strings"
 )
 
-// maxSceneEntities is the most entities a scene lists: an entity costs
+// MaxEntities is the most entities a scene lists: an entity costs
 // the runtime some hundred bytes against a scene's two, so a 16 MiB scene
 // of five million "{}" would take gigabytes before the first frame.
-const maxSceneEntities = 1_000_000
+const MaxEntities = 1_000_000
 
 // sceneError is a scene problem at a byte offset of the file.
 type sceneError struct {
@@ -22,7 +22,7 @@ type sceneError struct {
 
 func (e *sceneError) Error() string { return e.msg }
 
-// checkSceneShape walks the tokens of a syntactically valid scene and
+// checkShape walks the tokens of a syntactically valid scene and
 // checks what encoding/json lets through or reports without a place: a
 // null where an object or a value is needed, a duplicate key in any
 // object, a position, rotation or scale that is not exactly three numbers,
@@ -33,7 +33,7 @@ func (e *sceneError) Error() string { return e.msg }
 // starts; its message names the place as a path ("entities[0].position",
 // indices from 0) and JSON kinds, never Go types. With anyLength, vectors
 // may have any number of numbers (the linter reports those itself).
-func checkSceneShape(data []byte, anyLength bool) error {
+func checkShape(data []byte, anyLength bool) error {
 	w := &shapeWalker{data: data, dec: json.NewDecoder(bytes.NewReader(data)), anyLength: anyLength}
 	w.dec.UseNumber()
 	return w.value(reflect.TypeFor[Scene](), "")
@@ -55,7 +55,7 @@ func (w *shapeWalker) next() (json.Token, int64, error) {
 	return tok, at, err
 }
 
-var sceneScriptType = reflect.TypeFor[SceneScript]()
+var scriptType = reflect.TypeFor[Script]()
 
 // value checks one value of Go type t at path.
 func (w *shapeWalker) value(t reflect.Type, path string) error {
@@ -70,7 +70,7 @@ func (w *shapeWalker) value(t reflect.Type, path string) error {
 		t = t.Elem()
 	}
 	switch {
-	case t == sceneScriptType:
+	case t == scriptType:
 		if s, ok := tok.(string); ok {
 			if s == "" {
 				return &sceneError{at, where(path) + `: want a script name, got ""`}
@@ -117,9 +117,9 @@ func (w *shapeWalker) value(t reflect.Type, path string) error {
 			return bad("an array")
 		}
 		for i := 0; w.dec.More(); i++ {
-			if path == "entities" && i == maxSceneEntities {
+			if path == "entities" && i == MaxEntities {
 				_, at, _ := w.next()
-				return &sceneError{at, fmt.Sprintf("entities: more than %d entities", maxSceneEntities)}
+				return &sceneError{at, fmt.Sprintf("entities: more than %d entities", MaxEntities)}
 			}
 			if err := w.value(t.Elem(), fmt.Sprintf("%s[%d]", path, i)); err != nil {
 				return err

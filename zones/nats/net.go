@@ -1,4 +1,4 @@
-package zones
+package nats
 
 import (
 	"bytes"
@@ -15,11 +15,13 @@ import (
 	"sync"
 	"time"
 
-	"github.com/nats-io/nats.go"
+	natsio "github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/zones"
+	"github.com/luahost/luahost/zones/internal/departed"
 )
 
 // DefaultCheckpoint is how many frames a networked zone runs between two
@@ -35,7 +37,7 @@ var maxCheckpointSize int64 = 1 << 30
 var ErrClaimed = errors.New("is claimed by another process")
 
 // NetOptions configures a zone that shares its world with other
-// processes over NATS (SPEC 14).
+// processes over NATS.
 type NetOptions struct {
 	// URL is the NATS server's URL.
 	URL string
@@ -44,7 +46,7 @@ type NetOptions struct {
 	// Zone is this zone's number, from 0.
 	Zone int
 	// Layout places the world's edges; every zone must have the same.
-	Layout Layout
+	Layout zones.Layout
 	// Checkpoint is how many frames run between two checkpoints of the
 	// zone. The default (zero) value is DefaultCheckpoint.
 	Checkpoint int
@@ -66,12 +68,12 @@ type NetOptions struct {
 // its last checkpoint. Like a World, a Net is driven by one goroutine.
 type Net struct {
 	opts  NetOptions
-	nc    *nats.Conn
+	nc    *natsio.Conn
 	js    jetstream.JetStream
 	owner jetstream.KeyValue
 	saves jetstream.KeyValue
-	claim *nats.Subscription
-	subs  []*nats.Subscription
+	claim *natsio.Subscription
+	subs  []*natsio.Subscription
 	cons  jetstream.ConsumeContext
 	stop  context.CancelFunc
 	// watchStop ends the owner records' watch.
@@ -93,7 +95,7 @@ type Net struct {
 	transit map[string]handoff
 	// moved remembers the handles of entities that left, with their world
 	// ids; where says in which zone each of them is now, while it lives.
-	moved departed[string]
+	moved departed.List[string]
 	where map[string]int
 	// inbox is what NATS delivered since the last frame, taken between
 	// frames: handoffs, broadcasts, blackboard writes and owner changes.
@@ -210,9 +212,9 @@ func Dial(opts NetOptions) (*Net, error) {
 	n := &Net{opts: opts, ids: make(map[runtime.Handle]netID), byID: make(map[string]runtime.Handle), transit: make(map[string]handoff), unsendable: make(map[string]bool),
 		where: make(map[string]int), lastSeen: make(map[string]writeStamp),
 		written: make(map[string]int), connected: true, note: make(chan struct{}, 1)}
-	nc, err := nats.Connect(opts.URL, nats.Name(fmt.Sprintf("luahost %s zone %d", opts.World, opts.Zone)),
-		nats.Timeout(opts.Timeout), nats.MaxReconnects(-1), nats.ReconnectWait(200*time.Millisecond),
-		nats.DisconnectErrHandler(n.lost), nats.ReconnectHandler(n.back))
+	nc, err := natsio.Connect(opts.URL, natsio.Name(fmt.Sprintf("luahost %s zone %d", opts.World, opts.Zone)),
+		natsio.Timeout(opts.Timeout), natsio.MaxReconnects(-1), natsio.ReconnectWait(200*time.Millisecond),
+		natsio.DisconnectErrHandler(n.lost), natsio.ReconnectHandler(n.back))
 	if err != nil {
 		return nil, fmt.Errorf("connect to NATS at %s: %w", opts.URL, err)
 	}
@@ -275,13 +277,13 @@ func (n *Net) sameLayout(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("the world's layout: %w", err)
 	}
-	var theirs Layout
+	var theirs zones.Layout
 	if err := json.Unmarshal(e.Value(), &theirs); err != nil {
 		return fmt.Errorf("the world's layout: %w", err)
 	}
 	if theirs.Axis != n.opts.Layout.Axis || !slices.Equal(theirs.Edges, n.opts.Layout.Edges) {
 		return fmt.Errorf("world %s is cut along %s at %v, not along %s at %v as given here: every zone of a world needs the same edges",
-			n.opts.World, AxisName(theirs.Axis), theirs.Edges, AxisName(n.opts.Layout.Axis), n.opts.Layout.Edges)
+			n.opts.World, zones.AxisName(theirs.Axis), theirs.Edges, zones.AxisName(n.opts.Layout.Axis), n.opts.Layout.Edges)
 	}
 	return nil
 }
@@ -298,10 +300,10 @@ func (n *Net) takeClaim(ctx context.Context) error {
 	switch {
 	case err == nil:
 		return fmt.Errorf("%s %w (%s); stop it first", what, ErrClaimed, msg.Data)
-	case !errors.Is(err, nats.ErrNoResponders) && !errors.Is(err, nats.ErrTimeout):
+	case !errors.Is(err, natsio.ErrNoResponders) && !errors.Is(err, natsio.ErrTimeout):
 		return fmt.Errorf("claim %s: %w", what, err)
 	}
-	sub, err := n.nc.Subscribe(subj, func(m *nats.Msg) { _ = m.Respond([]byte(me)) })
+	sub, err := n.nc.Subscribe(subj, func(m *natsio.Msg) { _ = m.Respond([]byte(me)) })
 	if err != nil {
 		return fmt.Errorf("claim %s: %w", what, err)
 	}
@@ -370,7 +372,7 @@ func (n *Net) loadCheckpoint() (*checkpoint, error) {
 }
 
 // lost and back are NATS's connection handlers: they run on its goroutine.
-func (n *Net) lost(_ *nats.Conn, err error) {
+func (n *Net) lost(_ *natsio.Conn, err error) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if n.closed {
@@ -384,7 +386,7 @@ func (n *Net) lost(_ *nats.Conn, err error) {
 	fmt.Fprintf(n.opts.Log, "zone %d: lost NATS at %s%s; running on, holding outgoing handoffs\n", n.opts.Zone, n.opts.URL, reason)
 }
 
-func (n *Net) back(*nats.Conn) {
+func (n *Net) back(*natsio.Conn) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	n.connected, n.rejoined = true, true

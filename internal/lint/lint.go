@@ -1,4 +1,8 @@
-package main
+// Package lint holds the rules of luahost check: it reads scripts and
+// scenes for mistakes that loading them does not catch, and reports each
+// as a [Problem] at its line and column. A [Checker] takes the paths given
+// to check, loads every script in a sandboxed host, and runs the rules.
+package lint
 
 import (
 	"bytes"
@@ -12,9 +16,9 @@ import (
 	"github.com/luahost/luahost/luabind"
 )
 
-// problem is one finding of check, printed as
+// Problem is one finding of the linter, printed as
 // "path:line:col: severity: message".
-type problem struct {
+type Problem struct {
 	Path     string `json:"path"`
 	Line     int    `json:"line"`
 	Col      int    `json:"col"`
@@ -22,16 +26,16 @@ type problem struct {
 	Message  string `json:"message"`
 }
 
-func (p problem) String() string {
+func (p Problem) String() string {
 	return fmt.Sprintf("%s:%d:%d: %s: %s", p.Path, p.Line, p.Col, p.Severity, p.Message)
 }
 
 const (
-	sevError   = "error"
-	sevWarning = "warning"
+	Error   = "error"
+	Warning = "warning"
 )
 
-// knownFields are the fields of a script table (SPEC 4.1).
+// knownFields are the fields of a script table.
 var knownFields = []string{"name", "priority", "properties", "onCreate", "onUpdate", "onDestroy", "onReload", "onRestore", "onExport", "onImport", "events"}
 
 // luaFile is a parsed script or module, for the linter.
@@ -56,16 +60,16 @@ func parseLua(path string, src []byte) (*luaFile, bool) {
 	return &luaFile{path: path, lines: strings.Split(string(src), "\n"), stmts: stmts}, true
 }
 
-// at makes a problem at line, its column that of the first needle on the
+// at makes a Problem at line, its column that of the first needle on the
 // line standing as a word of its own (1 when the needle is not there).
-func (f *luaFile) at(line int, needle, sev, format string, args ...any) problem {
+func (f *luaFile) at(line int, needle, sev, format string, args ...any) Problem {
 	col := 1
 	if line >= 1 && line <= len(f.lines) && needle != "" {
 		if i := wordIndex(f.lines[line-1], needle); i >= 0 {
 			col = i + 1
 		}
 	}
-	return problem{Path: f.path, Line: line, Col: col, Severity: sev, Message: fmt.Sprintf(format, args...)}
+	return Problem{Path: f.path, Line: line, Col: col, Severity: sev, Message: fmt.Sprintf(format, args...)}
 }
 
 // wordIndex returns the index of the first needle in s not preceded or
@@ -185,8 +189,8 @@ func isIdent(e ast.Expr, name string) bool {
 
 // lintScript checks a script's table fields, its globals and its
 // timers. globals are the names every script starts with.
-func (f *luaFile) lintScript(globals []string) []problem {
-	var out []problem
+func (f *luaFile) lintScript(globals []string) []Problem {
+	var out []Problem
 	fields, ok := f.scriptFields()
 	if ok {
 		for _, fl := range fields {
@@ -194,7 +198,7 @@ func (f *luaFile) lintScript(globals []string) []problem {
 				continue
 			}
 			if s := suggest(fl.name, knownFields); s != "" {
-				out = append(out, f.at(fl.line, fl.name, sevWarning, "%s: unknown field; did you mean %s?", fl.name, s))
+				out = append(out, f.at(fl.line, fl.name, Warning, "%s: unknown field; did you mean %s?", fl.name, s))
 			}
 		}
 	}
@@ -208,7 +212,7 @@ func (f *luaFile) lintScript(globals []string) []problem {
 
 // lintTimers reports ctx.after and ctx.every calls whose literal
 // function name is not a field of the script table.
-func (f *luaFile) lintTimers(fields []scriptField) []problem {
+func (f *luaFile) lintTimers(fields []scriptField) []Problem {
 	var names, fns []string
 	for _, fl := range fields {
 		names = append(names, fl.name)
@@ -216,7 +220,7 @@ func (f *luaFile) lintTimers(fields []scriptField) []problem {
 			fns = append(fns, fl.name)
 		}
 	}
-	var out []problem
+	var out []Problem
 	walkExprs(f.stmts, func(e ast.Expr) {
 		c, ok := e.(*ast.FuncCallExpr)
 		if !ok || len(c.Args) < 2 {
@@ -241,7 +245,7 @@ func (f *luaFile) lintTimers(fields []scriptField) []problem {
 		if s := suggest(fn.Value, fns); s != "" {
 			msg += "; did you mean " + s + "?"
 		}
-		out = append(out, f.at(c.Line(), `"`+fn.Value+`"`, sevError, "%s", msg))
+		out = append(out, f.at(c.Line(), `"`+fn.Value+`"`, Error, "%s", msg))
 	})
 	return out
 }

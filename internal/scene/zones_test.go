@@ -1,4 +1,4 @@
-package main
+package scene
 
 import (
 	"testing"
@@ -25,7 +25,7 @@ func TestParseSceneZones(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := parseScene("s.json", []byte(tc.scene))
+			_, err := Parse("s.json", []byte(tc.scene))
 			require.Error(t, err)
 			assert.Equal(t, tc.want, err.Error())
 		})

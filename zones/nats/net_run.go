@@ -1,4 +1,4 @@
-package zones
+package nats
 
 import (
 	"bytes"
@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/nats-io/nats.go"
+	natsio "github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/luahost/luahost/luabind"
@@ -118,7 +118,7 @@ func (n *Net) listen() error {
 // every message as a T and keeps it with keep, under n's lock, for the
 // driving goroutine; a message that is not a T is logged and skipped.
 func subscribeJSON[T any](n *Net, kind string, keep func(T)) error {
-	sub, err := n.nc.Subscribe(n.opts.subject(kind), func(m *nats.Msg) {
+	sub, err := n.nc.Subscribe(n.opts.subject(kind), func(m *natsio.Msg) {
 		var v T
 		if err := json.Unmarshal(m.Data, &v); err != nil {
 			fmt.Fprintf(n.opts.Log, "zone %d: a %s message that is not one, skipped: %v\n", n.opts.Zone, kind, err)
@@ -190,7 +190,7 @@ func parseOwner(b []byte) (zone int, count uint64, err error) {
 
 // elsewhere answers for the handles of entities that left the zone.
 func (n *Net) elsewhere(h runtime.Handle) (int, bool) {
-	id, ok := n.moved.get(h)
+	id, ok := n.moved.Get(h)
 	if !ok {
 		return 0, false
 	}
@@ -369,7 +369,7 @@ func (n *Net) save() {
 		// Tried again every frame, said once.
 		if !n.saveSaid {
 			hint := ""
-			if errors.Is(err, nats.ErrMaxPayload) {
+			if errors.Is(err, natsio.ErrMaxPayload) {
 				hint = fmt.Sprintf(" (%d bytes; raise the server's max_payload)", buf.Len())
 			}
 			fmt.Fprintf(n.opts.Log, "zone %d: checkpoint not saved: %v%s; trying again every frame\n", n.opts.Zone, err, hint)
@@ -406,7 +406,7 @@ func (n *Net) Transit() []string {
 	return ids
 }
 
-// Close stops the zone (SPEC 14: it ends like run): a last checkpoint is
+// Close stops the zone (it ends like run): a last checkpoint is
 // saved, so that a restart resumes where it stopped, every entity the
 // zone owns gets its onDestroy (entities frozen in transit get none), the
 // claim is released and the connection closed.

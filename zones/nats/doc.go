@@ -1,0 +1,16 @@
+// Package nats runs one zone of a world whose zones are separate
+// processes sharing a NATS server with JetStream; the zones themselves,
+// their [zones.Layout] and the in-process [zones.World] are in package
+// zones, which does not link NATS.
+//
+// A [Net] is one such zone ([Dial], [Net.LastCheckpoint], [Net.Start],
+// [Net.Step], [Net.Close]; the luahost zone command). Each zone runs on
+// its own clock. Handoffs go through the receiving zone's subject of the
+// world's stream, with message ids that make a handoff sent twice stored
+// once; every entity's owner record (zone, handoff count) lives in a
+// key-value bucket and changes by compare-and-set; a zone saves a
+// checkpoint of itself every NetOptions.Checkpoint frames and resumes from
+// it after a crash, dropping what moved on meanwhile, so that every entity
+// is in exactly one zone at every moment. A zone that loses NATS runs its
+// own entities on and holds its outgoing handoffs.
+package nats
