@@ -3,7 +3,6 @@ package luabind
 import (
 	"context"
 	"errors"
-	"fmt"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -397,16 +396,4 @@ func hitMatches(cond string, hits int) bool {
 		return n > 0 && hits%n == 0
 	}
 	return hits >= n
-}
-
-// describeValue words v for the debugger: strings quoted, numbers and
-// the rest as tostring gives them.
-func describeValue(L *lua.LState, v lua.LValue) string {
-	switch x := v.(type) {
-	case lua.LString:
-		return strconv.Quote(string(x))
-	case lua.LNumber:
-		return fmt.Sprint(lua.LVAsString(x))
-	}
-	return L.ToStringMeta(v).String()
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/snapshot"
 )
 
 // travellers are the script files of the snapshot examples.
@@ -59,7 +60,7 @@ func ExampleHost_Snapshot() {
 
 	rt2, host2 := newTravellerWorld()
 	defer host2.Close()
-	snap, err = luabind.ParseSnapshot(data)
+	snap, err = snapshot.Parse(data)
 	if err != nil {
 		log.Fatal(err)
 	}

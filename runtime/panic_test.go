@@ -31,6 +31,7 @@ func TestPanicRecovered(t *testing.T) {
 		{"nil dereference", "onUpdate", func(s *testScript) {
 			s.update = func(*Instance, float64) error {
 				var m map[string]int
+				//lint:ignore SA5000 the callback must panic in Go
 				m["x"] = 1
 				return nil
 			}

@@ -131,16 +131,6 @@ func (a *Instance) before(b *Instance) bool {
 	return a.seq < b.seq
 }
 
-func compareInstances(a, b *Instance) int {
-	switch {
-	case a.before(b):
-		return -1
-	case b.before(a):
-		return 1
-	}
-	return 0
-}
-
 func (inst *Instance) misuse(call string) error {
 	return fmt.Errorf("%w: %s of %s in state %s", ErrInstanceState, call, inst, inst.state)
 }

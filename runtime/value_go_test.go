@@ -13,9 +13,10 @@ import (
 type itemID string
 
 type loot struct {
-	Name   string            `json:"name"`
-	Count  int               `json:"count,omitempty"`
-	Secret string            `json:"-"`
+	Name   string `json:"name"`
+	Count  int    `json:"count,omitempty"`
+	Secret string `json:"-"`
+	//lint:ignore SA5008 a field named "-", as encoding/json reads this tag
 	Dash   int               `json:"-,"`
 	Tags   []string          `json:"tags,omitempty"`
 	Stats  map[itemID]uint16 `json:"stats"`
@@ -65,6 +66,7 @@ type omits struct {
 
 // chain embeds a pointer to itself: its fields are promoted once.
 type chain struct {
+	//lint:ignore U1000 the conversion reads the type, never the field
 	*chain
 	Link string
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/snapshot"
 	"github.com/luahost/luahost/zones/internal/departed"
 )
 
@@ -73,7 +74,7 @@ type slotID struct {
 type parcel struct {
 	from, to int
 	ids      []uint64
-	batch    []luabind.EntitySnapshot
+	batch    []snapshot.Entity
 }
 
 // bounce is a parcel its zone could not import, and the import's error.

@@ -14,6 +14,7 @@ import (
 	"github.com/luahost/luahost/internal/scene"
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/snapshot"
 )
 
 // snapFlags are run's snapshot flags: --save FILE saves the
@@ -61,7 +62,7 @@ func (sf *snapFlags) load(path string, zones int, cfg loadConfig, seedSet bool) 
 	case zones > 0:
 		return nil, fmt.Errorf("%s: a snapshot continues as one zone, not with --zones", path)
 	}
-	snap, err := luabind.ParseSnapshot(data)
+	snap, err := snapshot.Parse(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}

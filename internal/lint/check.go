@@ -18,6 +18,7 @@ import (
 	"github.com/luahost/luahost/internal/scene"
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/snapshot"
 )
 
 // Checker collects the files to check and what checking them found. Every
@@ -341,10 +342,10 @@ func loadProblem(path string, err error) Problem {
 // the scripts of the folder it records. A project folder's
 // snapshots are not scenes and are left alone.
 func (c *Checker) addSnapshot(path string, data []byte) error {
-	snap, err := luabind.ParseSnapshot(data)
+	snap, err := snapshot.Parse(data)
 	if err != nil {
 		p := Problem{Path: filepath.ToSlash(path), Line: 1, Col: 1, Severity: Error, Message: err.Error()}
-		if te, ok := errors.AsType[*luabind.SnapshotTextError](err); ok {
+		if te, ok := errors.AsType[*snapshot.TextError](err); ok {
 			p.Line, p.Col, p.Message = te.Line, te.Col, "bad snapshot: "+te.Message
 		}
 		c.problems = append(c.problems, p)

@@ -20,7 +20,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/luahost/luahost/internal/files"
-	"github.com/luahost/luahost/luabind"
+	"github.com/luahost/luahost/snapshot"
 )
 
 // Scene is a scene file. Paths are relative to the scene file.
@@ -222,7 +222,7 @@ func IsSnapshot(data []byte) bool {
 
 // SnapshotScripts returns the script folder a snapshot file records,
 // relative to the file (default: "scripts" beside it).
-func SnapshotScripts(path string, snap *luabind.Snapshot) string {
+func SnapshotScripts(path string, snap *snapshot.World) string {
 	dir := filepath.FromSlash(cmp.Or(snap.ScriptsDir, "scripts"))
 	if filepath.IsAbs(dir) {
 		return dir

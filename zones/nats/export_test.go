@@ -10,8 +10,8 @@ import (
 	natsio "github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
-	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/snapshot"
 )
 
 // Held is one copy of an entity that a stopped world holds: in a zone's
@@ -43,7 +43,7 @@ func Inventory(url, world string, zones int) ([]Held, error) {
 	if n.saves, err = js.KeyValue(ctx, "luahost_"+world+"_checkpoints"); err != nil {
 		return nil, err
 	}
-	selfN := func(self luabind.SelfJSON) float64 {
+	selfN := func(self snapshot.SelfJSON) float64 {
 		if t, ok := self.Value.(*runtime.Table); ok {
 			f, _ := t.Get("n").(float64)
 			return f

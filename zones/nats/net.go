@@ -20,6 +20,7 @@ import (
 
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/snapshot"
 	"github.com/luahost/luahost/zones"
 	"github.com/luahost/luahost/zones/internal/departed"
 )
@@ -135,12 +136,12 @@ type netID struct {
 // handoff is one entity on its way to zone To, last updated in frame
 // Frame of zone From.
 type handoff struct {
-	To    int                    `json:"to"`
-	From  int                    `json:"from"`
-	Frame uint64                 `json:"frame"`
-	ID    string                 `json:"id"`
-	Count uint64                 `json:"count"`
-	Snap  luabind.EntitySnapshot `json:"snap"`
+	To    int             `json:"to"`
+	From  int             `json:"from"`
+	Frame uint64          `json:"frame"`
+	ID    string          `json:"id"`
+	Count uint64          `json:"count"`
+	Snap  snapshot.Entity `json:"snap"`
 }
 
 // netCast is a broadcast between zones.
@@ -173,11 +174,11 @@ type ownerChange struct {
 
 // checkpoint is what a zone saves of itself.
 type checkpoint struct {
-	Snapshot *luabind.Snapshot `json:"snapshot"`
-	IDs      map[string]netID  `json:"ids"`
-	Made     uint64            `json:"made"`
-	Seq      uint64            `json:"seq"`
-	Held     []handoff         `json:"held,omitempty"`
+	Snapshot *snapshot.World  `json:"snapshot"`
+	IDs      map[string]netID `json:"ids"`
+	Made     uint64           `json:"made"`
+	Seq      uint64           `json:"seq"`
+	Held     []handoff        `json:"held,omitempty"`
 }
 
 // names of the world's NATS objects.
@@ -337,7 +338,7 @@ func hostname() string {
 // LastCheckpoint returns the zone's last checkpoint, or nil when it has
 // none (a first start, or a restart before the first checkpoint): then
 // the zone starts from the scene.
-func (n *Net) LastCheckpoint() (*luabind.Snapshot, error) {
+func (n *Net) LastCheckpoint() (*snapshot.World, error) {
 	cp, err := n.loadCheckpoint()
 	if err != nil || cp == nil {
 		return nil, err

@@ -11,8 +11,8 @@ import (
 	natsio "github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
-	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/snapshot"
 )
 
 // sentBefore returns, for every entity that this zone handed off in a
@@ -288,7 +288,7 @@ func (n *Net) arrive(a arrival, read ownerRead) (wait bool, write func(context.C
 	if count > h.Count || count == h.Count && zone != n.opts.Zone {
 		return false, nil, nil
 	}
-	hs, err := n.host.ImportAll([]luabind.EntitySnapshot{h.Snap})
+	hs, err := n.host.ImportAll([]snapshot.Entity{h.Snap})
 	if err != nil {
 		// The owner record still names the sender, which keeps its copy.
 		fmt.Fprintf(n.opts.Log, "zone %d: handoff of %s from zone %d not taken, left with its sender: %v\n", n.opts.Zone, h.ID, h.From, err)

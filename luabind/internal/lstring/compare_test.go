@@ -7,7 +7,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	lua "github.com/yuin/gopher-lua"
 )
 
 // comparePatterns cover every feature of Lua patterns.
@@ -43,15 +42,6 @@ var compareSubjects = []string{
 	"key = value, k2=v2", "(foo(bar))baz", "a.b-c]d", "x=1.25 y=30",
 	"\x00\x01zz\xff", "'q' 'r'", "aabbaab", "12.34.56", "abab", "a$b", "^^x",
 	"THE (quick) fox", "%]-q",
-}
-
-// luaArgs renders call arguments for a failure message.
-func luaArgs(args []lua.LValue) string {
-	parts := make([]string, len(args))
-	for i, a := range args {
-		parts[i] = render(a)
-	}
-	return "(" + strings.Join(parts, ", ") + ")"
 }
 
 // compareCases are chunks whose results must be the same with gopher-lua's
