@@ -31,6 +31,9 @@ import (
 //   - a numeric for's bounds that may be strings go through forNumber,
 //     which converts numeric strings as Lua 5.1 does (gopher-lua
 //     refuses them);
+//   - an and/or assigned to an existing local goes through a fresh local
+//     first (gopher-lua left the local unchanged when an operand that is
+//     a field or a call was falsy: x = y.a and 1 kept x's old value);
 //   - a generic for's expression list is evaluated into locals first
 //     (gopher-lua loses a table constructor there: for k, v in next, {..}
 //     ran no iteration).
@@ -129,6 +132,7 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 		if len(s.Lhs) > 1 {
 			return rw.multipleAssign(s)
 		}
+		return rw.logicalToLocal(s)
 	case *ast.LocalAssignStmt:
 		if len(s.Names) == 1 && len(s.Exprs) == 1 {
 			if _, ok := s.Exprs[0].(*ast.FunctionExpr); ok {
