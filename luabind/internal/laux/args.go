@@ -49,3 +49,34 @@ func OptInt(L *lua.LState, n, def int) int {
 	}
 	return CheckInt(L, n)
 }
+
+// CheckNumber returns argument n as a number; a string that reads as a
+// number (as Lua 5.1 reads it: "010" is ten, "1e400" infinity) is
+// converted, as luaL_checknumber does.
+func CheckNumber(L *lua.LState, n int) float64 {
+	switch v := L.Get(n).(type) {
+	case lua.LNumber:
+		return float64(v)
+	case lua.LString:
+		if f, ok := ToNumber(string(v)); ok {
+			return f
+		}
+	}
+	L.TypeError(n, lua.LTNumber)
+	return 0
+}
+
+// OptString returns argument n as a string, def when it is nil or
+// absent; a number is converted as Lua 5.1 prints it (luaL_optstring).
+func OptString(L *lua.LState, n int, def string) string {
+	switch v := L.Get(n).(type) {
+	case *lua.LNilType:
+		return def
+	case lua.LNumber:
+		return FormatNumber(v)
+	case lua.LString:
+		return string(v)
+	}
+	L.TypeError(n, lua.LTString)
+	return ""
+}

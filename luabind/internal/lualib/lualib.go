@@ -53,6 +53,7 @@ func Open(L *lua.LState, lim Limits) {
 	installBase(L, g)
 	g.RawSetString("debug", installDebug(L))
 	installTable(L, g.RawGetString(lua.TabLibName).(*lua.LTable), MaxStringSize(lim.MaxString))
+	installMath(L, g.RawGetString(lua.MathLibName).(*lua.LTable))
 
 	getfenv := g.RawGetString("getfenv").(*lua.LFunction)
 	setfenv := g.RawGetString("setfenv").(*lua.LFunction)
