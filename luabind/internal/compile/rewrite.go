@@ -34,6 +34,9 @@ import (
 //   - an and/or assigned to an existing local goes through a fresh local
 //     first (gopher-lua left the local unchanged when an operand that is
 //     a field or a call was falsy: x = y.a and 1 kept x's old value);
+//   - % becomes a call of modSite, Lua 5.1's a - floor(a/b)*b, and
+//     number literals are respelled so that gopher-lua reads them as Lua
+//     5.1 does (arith.go);
 //   - a generic for's expression list is evaluated into locals first
 //     (gopher-lua loses a table constructor there: for k, v in next, {..}
 //     ran no iteration).
@@ -223,7 +226,12 @@ func (rw *rewriter) expr(e ast.Expr) ast.Expr {
 	case *ast.RelationalOpExpr:
 		e.Lhs, e.Rhs = rw.expr(e.Lhs), rw.expr(e.Rhs)
 	case *ast.ArithmeticOpExpr:
+		if e.Operator == "%" {
+			return rw.modulo(e)
+		}
 		e.Lhs, e.Rhs = rw.expr(e.Lhs), rw.expr(e.Rhs)
+	case *ast.NumberExpr:
+		number(e)
 	case *ast.UnaryMinusOpExpr:
 		e.Expr = rw.expr(e.Expr)
 	case *ast.UnaryNotOpExpr:

@@ -208,7 +208,11 @@ func (p *parser) block(in *opener) {
 func (p *parser) statement() {
 	line := p.tok.line
 	switch {
-	case p.accept(";"), p.accept("break"):
+	case p.accept(";"):
+	case p.accept("break"):
+		if !p.inLoop() {
+			p.fail("no loop to break " + p.tok.near())
+		}
 	case p.accept("if"):
 		// The elseif branches nest in gopher-lua's tree.
 		defer p.leave(p.levels, p.depth)
@@ -302,26 +306,39 @@ func (p *parser) forStatement(line int) {
 	p.close(o)
 }
 
-// exprStatement reads a call or an assignment.
+// exprStatement reads a call or an assignment, as Lua 5.1 does: a call
+// ends the statement (f() = 1 then fails at "="), anything else must be
+// a list of variables followed by "=".
 func (p *parser) exprStatement() {
 	kind := p.suffixedExpr()
-	if p.tok.is("=") || p.tok.is(",") {
-		for {
-			if kind != variable {
-				p.fail("syntax error " + p.tok.near())
-			}
-			if !p.accept(",") {
-				break
-			}
-			kind = p.suffixedExpr()
-		}
-		p.expect("=")
-		p.exprList()
+	if kind == call {
 		return
 	}
-	if kind != call {
-		p.fail("syntax error " + p.tok.near())
+	for {
+		if kind != variable {
+			p.fail("syntax error " + p.tok.near())
+		}
+		if !p.accept(",") {
+			break
+		}
+		kind = p.suffixedExpr()
 	}
+	p.expect("=")
+	p.exprList()
+}
+
+// inLoop reports whether a break here is inside a loop of the function
+// being read.
+func (p *parser) inLoop() bool {
+	for i := len(p.open) - 1; i >= 0; i-- {
+		switch p.open[i].what {
+		case "while", "for", "repeat":
+			return true
+		case "function":
+			return false
+		}
+	}
+	return false
 }
 
 // funcBody reads "(params) block end" of a function that starts at line.
