@@ -3,17 +3,20 @@ package laux
 import (
 	"fmt"
 
+	"github.com/luahost/luahost/luabind/internal/gopherx"
+
 	lua "github.com/yuin/gopher-lua"
 )
 
 // Where returns "file:line: " of the function level levels up the call
 // stack (1 is the caller of the running Go function) when it is Lua code
 // with a known line, and "" otherwise, as Lua 5.1's luaL_where does.
+// Levels are counted as Lua 5.1 counts them (Level).
 func Where(L *lua.LState, level int) string {
 	if level <= 0 {
 		return ""
 	}
-	dbg, ok := L.GetStack(level)
+	dbg, ok := Level(L, level)
 	if !ok {
 		return ""
 	}
@@ -21,6 +24,49 @@ func Where(L *lua.LState, level int) string {
 		return ""
 	}
 	return fmt.Sprintf("%s:%d: ", dbg.Source, dbg.CurrentLine)
+}
+
+// transparentKey is the registry field holding the function that Level
+// does not count (MarkTransparent).
+const transparentKey = "luahost.transparent"
+
+// MarkTransparent makes Level skip the frames of fn: the Go function the
+// host calls every protected function through, which Lua 5.1's stack
+// does not have (pcall(error, "x", 2) blames the code calling pcall).
+func MarkTransparent(L *lua.LState, fn *lua.LFunction) {
+	L.G.Registry.RawSetString(transparentKey, fn)
+}
+
+// Level returns the frame level levels up the call stack as Lua 5.1's
+// lua_getstack finds it: each frame passed counts one level plus the tail
+// calls it replaced, frames of the function MarkTransparent names count
+// none, and a level that falls on a tail call is no frame at all
+// (gopher-lua's GetStack returned the bottom of the stack for it, so an
+// error(msg, 2) in a tail-called function blamed the main chunk).
+func Level(L *lua.LState, level int) (*lua.Debug, bool) {
+	skip := L.G.Registry.RawGetString(transparentKey)
+	for at := 0; ; {
+		dbg, ok := L.GetStack(at)
+		if !ok {
+			return nil, false
+		}
+		cost := 1
+		if probe := *dbg; at > 0 && skip != lua.LNil {
+			if fn, err := L.GetInfo("f", &probe, lua.LNil); err == nil && fn == skip {
+				cost = 0
+			}
+		}
+		if level == 0 && cost > 0 {
+			return dbg, true
+		}
+		tail, _ := gopherx.FrameTailCalls(dbg)
+		if level -= cost * (1 + tail); level < 0 {
+			return nil, false
+		}
+		// The next frame is as many GetStack levels further as this one
+		// counts for GetStack.
+		at += 1 + tail
+	}
 }
 
 // Raise raises msg from a Go function as Lua 5.1's luaL_error does: with
@@ -33,12 +79,7 @@ func Raise(L *lua.LState, msg string) {
 // CheckInt returns argument n as an integer; a string that reads as a
 // number is converted, as Lua 5.1 does.
 func CheckInt(L *lua.LState, n int) int {
-	if v, ok := L.Get(n).(lua.LString); ok {
-		if f, ok := ToNumber(string(v)); ok {
-			return int(f)
-		}
-	}
-	return L.CheckInt(n)
+	return int(CheckNumber(L, n))
 }
 
 // OptInt returns argument n as an integer, def when it is nil or absent;
@@ -62,8 +103,31 @@ func CheckNumber(L *lua.LState, n int) float64 {
 			return f
 		}
 	}
-	L.TypeError(n, lua.LTNumber)
+	typeError(L, n, lua.LTNumber)
 	return 0
+}
+
+// CheckString returns argument n as a string; a number is converted as
+// Lua 5.1 prints it (%.14g), as luaL_checkstring does (gopher-lua's
+// conversion wrote all 17 digits: string.len(1/3) was 18, Lua: 16).
+func CheckString(L *lua.LState, n int) string {
+	switch v := L.Get(n).(type) {
+	case lua.LString:
+		return string(v)
+	case lua.LNumber:
+		return FormatNumber(v)
+	}
+	typeError(L, n, lua.LTString)
+	return ""
+}
+
+// typeError raises "bad argument #n to 'f' (number expected, got
+// string)"; an argument past the last is "got no value", as in Lua 5.1.
+func typeError(L *lua.LState, n int, want lua.LValueType) {
+	if n > L.GetTop() {
+		L.ArgError(n, want.String()+" expected, got no value")
+	}
+	L.TypeError(n, want)
 }
 
 // OptString returns argument n as a string, def when it is nil or
@@ -79,4 +143,23 @@ func OptString(L *lua.LState, n int, def string) string {
 	}
 	L.TypeError(n, lua.LTString)
 	return ""
+}
+
+// OptNumber returns argument n as a number, def when it is nil or
+// absent (CheckNumber).
+func OptNumber(L *lua.LState, n int, def float64) float64 {
+	if L.Get(n) == lua.LNil {
+		return def
+	}
+	return CheckNumber(L, n)
+}
+
+// CheckTable returns argument n as a table, or raises Lua 5.1's "table
+// expected, got no value" (or "got string").
+func CheckTable(L *lua.LState, n int) *lua.LTable {
+	if t, ok := L.Get(n).(*lua.LTable); ok {
+		return t
+	}
+	typeError(L, n, lua.LTTable)
+	return nil
 }

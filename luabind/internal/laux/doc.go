@@ -6,6 +6,6 @@
 // (Where, Raise), and the border of a table (TableLen, RawGetInt), which
 // knows where luahost keeps the elements of long arrays.
 //
-// It imports nothing of luahost, so the compile step, the error wording,
+// It imports nothing of luahost but gopherx, so the compile step, the error wording,
 // the string engine and the libraries can all use it.
 package laux

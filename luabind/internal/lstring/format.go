@@ -37,7 +37,7 @@ const formatFlags = "-+ #0"
 // result, which each directive extends by at most a few hundred bytes
 // (plus its string argument).
 func (lib *library) formatBounded(L *lua.LState) int {
-	format := L.CheckString(1)
+	format := laux.CheckString(L, 1)
 	size := lib.formatWalk(L, format, nil)
 	if size > lib.maxSize {
 		lib.raiseTooLarge(L, "format")
