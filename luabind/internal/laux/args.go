@@ -16,8 +16,8 @@ func Where(L *lua.LState, level int) string {
 	if level <= 0 {
 		return ""
 	}
-	dbg, ok := Level(L, level)
-	if !ok {
+	dbg, _ := Level(L, level)
+	if dbg == nil {
 		return ""
 	}
 	if _, err := L.GetInfo("Sl", dbg, lua.LNil); err != nil || dbg.CurrentLine <= 0 {
@@ -42,8 +42,9 @@ func MarkTransparent(L *lua.LState, fn *lua.LFunction) {
 // calls it replaced, frames of the function MarkTransparent names count
 // none, and a level that falls on a tail call is no frame at all
 // (gopher-lua's GetStack returned the bottom of the stack for it, so an
-// error(msg, 2) in a tail-called function blamed the main chunk).
-func Level(L *lua.LState, level int) (*lua.Debug, bool) {
+// error(msg, 2) in a tail-called function blamed the main chunk): dbg is
+// nil and found true, where a level past the stack is not found.
+func Level(L *lua.LState, level int) (dbg *lua.Debug, found bool) {
 	skip := L.G.Registry.RawGetString(transparentKey)
 	for at := 0; ; {
 		dbg, ok := L.GetStack(at)
@@ -61,7 +62,7 @@ func Level(L *lua.LState, level int) (*lua.Debug, bool) {
 		}
 		tail, _ := gopherx.FrameTailCalls(dbg)
 		if level -= cost * (1 + tail); level < 0 {
-			return nil, false
+			return nil, true
 		}
 		// The next frame is as many GetStack levels further as this one
 		// counts for GetStack.

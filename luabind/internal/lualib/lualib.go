@@ -55,10 +55,8 @@ func Open(L *lua.LState, lim Limits) {
 	installTable(L, g.RawGetString(lua.TabLibName).(*lua.LTable), MaxStringSize(lim.MaxString))
 	installMath(L, g.RawGetString(lua.MathLibName).(*lua.LTable))
 
-	getfenv := g.RawGetString("getfenv").(*lua.LFunction)
-	setfenv := g.RawGetString("setfenv").(*lua.LFunction)
-	g.RawSetString("getfenv", L.NewFunction(guardLevel0(getfenv)))
-	g.RawSetString("setfenv", L.NewFunction(guardLevel0(setfenv)))
+	g.RawSetString("getfenv", L.NewFunction(luaGetfenv))
+	g.RawSetString("setfenv", L.NewFunction(luaSetfenv))
 	g.RawSetString("tostring", L.NewFunction(luaToString))
 	g.RawSetString("ipairs", L.NewFunction(luaIpairs))
 	g.RawSetString("collectgarbage", L.NewFunction(collectGarbage))
