@@ -44,7 +44,7 @@ func (e *SyntaxError) Error() string { return fmt.Sprintf("line %d: %s", e.Line,
 // CheckSyntax returns the first syntax error of src, or nil when it finds
 // none.
 func CheckSyntax(src string) (err *SyntaxError) {
-	p := &parser{lx: lexer{src: src, line: 1}}
+	p := &parser{lx: lexer{src: src, line: 1}, vararg: []bool{true}}
 	defer func() {
 		if r := recover(); r != nil {
 			se, ok := r.(*SyntaxError)
@@ -71,6 +71,9 @@ type parser struct {
 	// levels counts the nesting Lua 5.1 counts; depth the depth of
 	// gopher-lua's tree at the current token.
 	levels, depth int
+	// vararg tells, for each function being read (the chunk first,
+	// innermost last), whether its parameters end with "...".
+	vararg []bool
 }
 
 // opener is a construct waiting for its closing token: "if" at line 3
@@ -346,9 +349,11 @@ func (p *parser) funcBody(line int) {
 	o := p.opening("function", "end", line)
 	open := p.opening("(", ")", p.tok.line)
 	p.expect("(")
+	vararg := false
 	if !p.tok.is(")") {
 		for {
 			if p.accept("...") {
+				vararg = true
 				break
 			}
 			if p.tok.kind != tName {
@@ -361,7 +366,9 @@ func (p *parser) funcBody(line int) {
 		}
 	}
 	p.close(open)
+	p.vararg = append(p.vararg, vararg)
 	p.block(&o)
+	p.vararg = p.vararg[:len(p.vararg)-1]
 	p.close(o)
 }
 
@@ -409,7 +416,12 @@ func (p *parser) simpleExpr() {
 	switch {
 	case p.tok.kind == tNumber, p.tok.kind == tString:
 		p.advance()
-	case p.accept("nil"), p.accept("true"), p.accept("false"), p.accept("..."):
+	case p.tok.is("..."):
+		if !p.vararg[len(p.vararg)-1] {
+			p.fail("cannot use '...' outside a vararg function " + p.tok.near())
+		}
+		p.advance()
+	case p.accept("nil"), p.accept("true"), p.accept("false"):
 	case p.tok.is("{"):
 		p.constructor()
 	case p.accept("function"):

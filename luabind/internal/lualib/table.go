@@ -182,7 +182,7 @@ func tableConcat(L *lua.LState, maxSize int) int {
 		case lua.LNumber:
 			return laux.FormatNumber(v)
 		}
-		laux.Raise(L, fmt.Sprintf("invalid value (at index %d) in table for 'concat'", k))
+		laux.Raise(L, fmt.Sprintf("invalid value (%s) at index %d in table for 'concat'", laux.RawGetInt(t, k).Type(), k))
 		return ""
 	}
 	size := 0
