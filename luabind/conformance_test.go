@@ -238,3 +238,18 @@ func compareOutputs(t *testing.T, file string, want, got []string) []string {
 	}
 	return met
 }
+
+// TestConformanceDocumented keeps the Lua API guide's fidelity notes in
+// step with the suite: it names the program of every known and
+// deliberate difference, and gives the number of programs.
+func TestConformanceDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../docs/lua-api.md")
+	require.NoError(t, err)
+	for key := range accepted() {
+		file, _, _ := strings.Cut(key, ": ")
+		assert.Contains(t, string(doc), "`"+file+"`", "the guide's fidelity notes must name %s", file)
+	}
+	n := len(conformancePrograms(t))
+	assert.Contains(t, string(doc), fmt.Sprintf("suite holds luahost to this: %d Lua programs", n),
+		"the guide must give the number of programs (%d)", n)
+}
