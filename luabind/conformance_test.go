@@ -79,6 +79,8 @@ var deliberateDifferences = map[string]string{
 	"deliberate_runtime_wording.lua: call method":  "runtime errors are worded as in Lua 5.4, naming the value",
 	"deliberate_runtime_wording.lua: arith field":  "runtime errors are worded as in Lua 5.4, naming the value",
 	"deliberate_runtime_wording.lua: concat local": "runtime errors are worded as in Lua 5.4, naming the value",
+	"deliberate_runtime_wording.lua: mod local":    "runtime errors are worded as in Lua 5.4, naming the value",
+	"deliberate_runtime_wording.lua: mod field":    "runtime errors are worded as in Lua 5.4, naming the value",
 	"deliberate_builtin_naming.lua: string.rep":    "a library function pcall calls is named as Lua 5.4 names it, at the caller's position",
 	"deliberate_builtin_naming.lua: string.format": "a library function pcall calls is named as Lua 5.4 names it, at the caller's position",
 	"deliberate_builtin_naming.lua: select":        "a library function pcall calls is named as Lua 5.4 names it, at the caller's position",
