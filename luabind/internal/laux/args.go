@@ -104,7 +104,7 @@ func CheckNumber(L *lua.LState, n int) float64 {
 			return f
 		}
 	}
-	typeError(L, n, lua.LTNumber)
+	TypeError(L, n, lua.LTNumber)
 	return 0
 }
 
@@ -118,13 +118,13 @@ func CheckString(L *lua.LState, n int) string {
 	case lua.LNumber:
 		return FormatNumber(v)
 	}
-	typeError(L, n, lua.LTString)
+	TypeError(L, n, lua.LTString)
 	return ""
 }
 
-// typeError raises "bad argument #n to 'f' (number expected, got
+// TypeError raises "bad argument #n to 'f' (number expected, got
 // string)"; an argument past the last is "got no value", as in Lua 5.1.
-func typeError(L *lua.LState, n int, want lua.LValueType) {
+func TypeError(L *lua.LState, n int, want lua.LValueType) {
 	if n > L.GetTop() {
 		L.ArgError(n, want.String()+" expected, got no value")
 	}
@@ -161,6 +161,6 @@ func CheckTable(L *lua.LState, n int) *lua.LTable {
 	if t, ok := L.Get(n).(*lua.LTable); ok {
 		return t
 	}
-	typeError(L, n, lua.LTTable)
+	TypeError(L, n, lua.LTTable)
 	return nil
 }

@@ -302,7 +302,7 @@ func (lib *library) checkNumber(L *lua.LState, n int) lua.LNumber {
 			return lua.LNumber(f)
 		}
 	}
-	L.TypeError(n, lua.LTNumber)
+	laux.TypeError(L, n, lua.LTNumber)
 	return 0
 }
 
@@ -315,6 +315,6 @@ func (lib *library) checkString(L *lua.LState, n int) string {
 	case lua.LNumber:
 		return lib.number(v)
 	}
-	L.TypeError(n, lua.LTString)
+	laux.TypeError(L, n, lua.LTString)
 	return ""
 }

@@ -52,7 +52,7 @@ func BindRandom(L *lua.LState, src *rand.PCG, seed int64, name string) {
 		return 1
 	}))
 	m.RawSetString("randomseed", L.NewFunction(func(L *lua.LState) int {
-		src.Seed(uint64(seed^L.CheckInt64(1)), NameHash(name))
+		src.Seed(uint64(seed^int64(laux.CheckNumber(L, 1))), NameHash(name))
 		return 0
 	}))
 }

@@ -69,7 +69,7 @@ func osTime(L *lua.LState) int {
 // "!*t") returns a table of year, month, day, hour, min, sec, wday, yday
 // and isdst. A result longer than maxSize is an error.
 func osDate(L *lua.LState, maxSize int) int {
-	format := L.OptString(1, "%c")
+	format := laux.OptString(L, 1, "%c")
 	secs := time.Now().Unix()
 	if L.Get(2) != lua.LNil {
 		f := laux.CheckNumber(L, 2)
