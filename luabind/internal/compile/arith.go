@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/luahost/luahost/luabind/internal/laux"
 
@@ -122,4 +123,39 @@ func number(e *ast.NumberExpr) {
 	if f, ok := laux.ToNumber(e.Value); ok {
 		e.Value = numeralText(f)
 	}
+}
+
+// respellHexExponents returns src with every hexadecimal numeral that has
+// a binary exponent (0x10p1, which Lua 5.1 reads with C's strtod as 32)
+// written in decimal: gopher-lua's lexer stops such a numeral at the "p"
+// and fails. src has passed CheckSyntax; other text is left as it is.
+func respellHexExponents(src string) string {
+	if !strings.ContainsAny(src, "pP") || !strings.ContainsAny(src, "xX") {
+		return src
+	}
+	var b strings.Builder
+	lx := lexer{src: src, line: 1}
+	last := 0
+	for {
+		tok, err := lx.next()
+		if err != nil || tok.kind == tEOF {
+			break
+		}
+		if tok.kind != tNumber || !strings.ContainsAny(tok.text, "pP") || !strings.ContainsAny(tok.text, "xX") {
+			continue
+		}
+		f, ok := laux.ToNumber(tok.text)
+		if !ok {
+			continue
+		}
+		start := lx.pos - len(tok.text)
+		b.WriteString(src[last:start])
+		b.WriteString(numeralText(f))
+		last = lx.pos
+	}
+	if last == 0 {
+		return src
+	}
+	b.WriteString(src[last:])
+	return b.String()
 }

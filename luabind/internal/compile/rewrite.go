@@ -73,7 +73,7 @@ func Compile(src, name string, maxString int) (*lua.FunctionProto, error) {
 	if se := CheckSyntax(src); se != nil {
 		return nil, se
 	}
-	stmts, err := parse.Parse(strings.NewReader(src), name)
+	stmts, err := parse.Parse(strings.NewReader(respellHexExponents(src)), name)
 	if err != nil {
 		return nil, err
 	}
