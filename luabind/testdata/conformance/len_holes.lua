@@ -16,3 +16,8 @@ local v = {}
 for i = 1, 8 do v[i] = i end
 v[9] = 9
 print("grown past power", #v)
+local function pack(...) return {...} end
+print("constructor hole", #{1, nil, 3}, #pack(1, nil, 3), #pack(nil, 2))
+print("unpack of packed", select("#", unpack(pack("a", nil, "c"))))
+local mostly = {1, 2, nil, 4, 5, nil, 7, 8, 9}
+print("mostly full", #mostly)
