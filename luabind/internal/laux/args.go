@@ -52,10 +52,8 @@ func Level(L *lua.LState, level int) (dbg *lua.Debug, found bool) {
 			return nil, false
 		}
 		cost := 1
-		if probe := *dbg; at > 0 && skip != lua.LNil {
-			if fn, err := L.GetInfo("f", &probe, lua.LNil); err == nil && fn == skip {
-				cost = 0
-			}
+		if at > 0 && skip != lua.LNil && gopherx.FrameFunction(dbg) == skip {
+			cost = 0
 		}
 		if level == 0 && cost > 0 {
 			return dbg, true

@@ -3,6 +3,7 @@ package lualib
 import (
 	"fmt"
 
+	"github.com/luahost/luahost/luabind/internal/gopherx"
 	"github.com/luahost/luahost/luabind/internal/laux"
 
 	"runtime/metrics"
@@ -117,9 +118,8 @@ func fenvFunction(L *lua.LState, optional bool) *lua.LFunction {
 	if dbg == nil {
 		laux.Raise(L, fmt.Sprintf("no function environment for tail call at level %d", level))
 	}
-	fv, err := L.GetInfo("f", dbg, lua.LNil)
-	fn, ok := fv.(*lua.LFunction)
-	if err != nil || !ok {
+	fn := gopherx.FrameFunction(dbg)
+	if fn == nil {
 		L.ArgError(1, "invalid level")
 	}
 	return fn
