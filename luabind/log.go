@@ -78,7 +78,11 @@ func (h *Host) printLine(L *lua.LState, what string) string {
 	parts := make([]string, L.GetTop())
 	size := max(len(parts)-1, 0)
 	for i := range parts {
-		parts[i] = laux.ToString(L, L.Get(i+1))
+		s, ok := laux.PrintString(L, L.Get(i+1))
+		if !ok {
+			laux.Raise(L, fmt.Sprintf("'tostring' must return a string to '%s'", what))
+		}
+		parts[i] = s
 		size += len(parts[i])
 	}
 	if limit := h.maxString(); size > limit {

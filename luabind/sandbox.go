@@ -1,6 +1,7 @@
 package luabind
 
 import (
+	"github.com/luahost/luahost/luabind/internal/laux"
 	"io"
 	"regexp"
 	"strings"
@@ -62,6 +63,7 @@ func (h *Host) newSandbox() *lua.LState {
 	g.RawSetString("load", L.NewFunction(h.sandboxLoad))
 	g.RawSetString("loadstring", L.NewFunction(h.sandboxLoadString))
 	protect, closer := newProtect(L, h.debugError), newCloser(L)
+	laux.MarkTransparent(L, protect)
 	g.RawSetString("pcall", L.NewFunction(newPCall(h, protect, closer)))
 	g.RawSetString("xpcall", L.NewFunction(newXPCall(h, protect, closer)))
 

@@ -31,6 +31,12 @@ import (
 //   - a numeric for's bounds that may be strings go through forNumber,
 //     which converts numeric strings as Lua 5.1 does (gopher-lua
 //     refuses them);
+//   - an and/or assigned to an existing local goes through a fresh local
+//     first (gopher-lua left the local unchanged when an operand that is
+//     a field or a call was falsy: x = y.a and 1 kept x's old value);
+//   - % becomes a call of modSite, Lua 5.1's a - floor(a/b)*b, and
+//     number literals are respelled so that gopher-lua reads them as Lua
+//     5.1 does (arith.go);
 //   - a generic for's expression list is evaluated into locals first
 //     (gopher-lua loses a table constructor there: for k, v in next, {..}
 //     ran no iteration).
@@ -67,7 +73,7 @@ func Compile(src, name string, maxString int) (*lua.FunctionProto, error) {
 	if se := CheckSyntax(src); se != nil {
 		return nil, se
 	}
-	stmts, err := parse.Parse(strings.NewReader(src), name)
+	stmts, err := parse.Parse(strings.NewReader(respellHexExponents(src)), name)
 	if err != nil {
 		return nil, err
 	}
@@ -129,6 +135,7 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 		if len(s.Lhs) > 1 {
 			return rw.multipleAssign(s)
 		}
+		return rw.logicalToLocal(s)
 	case *ast.LocalAssignStmt:
 		if len(s.Names) == 1 && len(s.Exprs) == 1 {
 			if _, ok := s.Exprs[0].(*ast.FunctionExpr); ok {
@@ -219,7 +226,12 @@ func (rw *rewriter) expr(e ast.Expr) ast.Expr {
 	case *ast.RelationalOpExpr:
 		e.Lhs, e.Rhs = rw.expr(e.Lhs), rw.expr(e.Rhs)
 	case *ast.ArithmeticOpExpr:
+		if e.Operator == "%" {
+			return rw.modulo(e)
+		}
 		e.Lhs, e.Rhs = rw.expr(e.Lhs), rw.expr(e.Rhs)
+	case *ast.NumberExpr:
+		number(e)
 	case *ast.UnaryMinusOpExpr:
 		e.Expr = rw.expr(e.Expr)
 	case *ast.UnaryNotOpExpr:

@@ -76,6 +76,31 @@ func (rw *rewriter) multipleAssign(s *ast.AssignStmt) ast.Stmt {
 	return at(&ast.DoBlockStmt{Stmts: stmts}, s)
 }
 
+// logicalToLocal rewrites x = e, where x is a local of the running
+// function and e an and/or, into
+//
+//	do local (1) = e; x = (1) end
+//
+// gopher-lua compiles an and/or straight into the register of a local
+// target, but an operand that is neither a local nor a constant (a field,
+// an index, a call, ...) is tested in a scratch register, and when it
+// decides the result (falsy before and, truthy before or) its value is
+// left there: the local kept its old value. A local declaration compiles
+// the and/or into the new local's own register, which is right.
+func (rw *rewriter) logicalToLocal(s *ast.AssignStmt) ast.Stmt {
+	id, ok := s.Lhs[0].(*ast.IdentExpr)
+	if !ok || len(s.Rhs) != 1 || rw.kind(id.Value) != "local" {
+		return s
+	}
+	if _, ok := s.Rhs[0].(*ast.LogicalOpExpr); !ok {
+		return s
+	}
+	name := rw.temp()
+	decl := at(&ast.LocalAssignStmt{Names: []string{name}, Exprs: s.Rhs}, s)
+	s.Rhs = []ast.Expr{at(&ast.IdentExpr{Value: name}, s)}
+	return at(&ast.DoBlockStmt{Stmts: []ast.Stmt{decl, s}}, s)
+}
+
 // genericFor rewrites for names in e1, e2, e3 do ... end, when the
 // expressions are more than names and calls, into
 //

@@ -44,7 +44,7 @@ func (e *SyntaxError) Error() string { return fmt.Sprintf("line %d: %s", e.Line,
 // CheckSyntax returns the first syntax error of src, or nil when it finds
 // none.
 func CheckSyntax(src string) (err *SyntaxError) {
-	p := &parser{lx: lexer{src: src, line: 1}}
+	p := &parser{lx: lexer{src: src, line: 1}, vararg: []bool{true}}
 	defer func() {
 		if r := recover(); r != nil {
 			se, ok := r.(*SyntaxError)
@@ -71,6 +71,9 @@ type parser struct {
 	// levels counts the nesting Lua 5.1 counts; depth the depth of
 	// gopher-lua's tree at the current token.
 	levels, depth int
+	// vararg tells, for each function being read (the chunk first,
+	// innermost last), whether its parameters end with "...".
+	vararg []bool
 }
 
 // opener is a construct waiting for its closing token: "if" at line 3
@@ -208,7 +211,11 @@ func (p *parser) block(in *opener) {
 func (p *parser) statement() {
 	line := p.tok.line
 	switch {
-	case p.accept(";"), p.accept("break"):
+	case p.accept(";"):
+	case p.accept("break"):
+		if !p.inLoop() {
+			p.fail("no loop to break " + p.tok.near())
+		}
 	case p.accept("if"):
 		// The elseif branches nest in gopher-lua's tree.
 		defer p.leave(p.levels, p.depth)
@@ -302,26 +309,39 @@ func (p *parser) forStatement(line int) {
 	p.close(o)
 }
 
-// exprStatement reads a call or an assignment.
+// exprStatement reads a call or an assignment, as Lua 5.1 does: a call
+// ends the statement (f() = 1 then fails at "="), anything else must be
+// a list of variables followed by "=".
 func (p *parser) exprStatement() {
 	kind := p.suffixedExpr()
-	if p.tok.is("=") || p.tok.is(",") {
-		for {
-			if kind != variable {
-				p.fail("syntax error " + p.tok.near())
-			}
-			if !p.accept(",") {
-				break
-			}
-			kind = p.suffixedExpr()
-		}
-		p.expect("=")
-		p.exprList()
+	if kind == call {
 		return
 	}
-	if kind != call {
-		p.fail("syntax error " + p.tok.near())
+	for {
+		if kind != variable {
+			p.fail("syntax error " + p.tok.near())
+		}
+		if !p.accept(",") {
+			break
+		}
+		kind = p.suffixedExpr()
 	}
+	p.expect("=")
+	p.exprList()
+}
+
+// inLoop reports whether a break here is inside a loop of the function
+// being read.
+func (p *parser) inLoop() bool {
+	for i := len(p.open) - 1; i >= 0; i-- {
+		switch p.open[i].what {
+		case "while", "for", "repeat":
+			return true
+		case "function":
+			return false
+		}
+	}
+	return false
 }
 
 // funcBody reads "(params) block end" of a function that starts at line.
@@ -329,9 +349,11 @@ func (p *parser) funcBody(line int) {
 	o := p.opening("function", "end", line)
 	open := p.opening("(", ")", p.tok.line)
 	p.expect("(")
+	vararg := false
 	if !p.tok.is(")") {
 		for {
 			if p.accept("...") {
+				vararg = true
 				break
 			}
 			if p.tok.kind != tName {
@@ -344,7 +366,9 @@ func (p *parser) funcBody(line int) {
 		}
 	}
 	p.close(open)
+	p.vararg = append(p.vararg, vararg)
 	p.block(&o)
+	p.vararg = p.vararg[:len(p.vararg)-1]
 	p.close(o)
 }
 
@@ -392,7 +416,12 @@ func (p *parser) simpleExpr() {
 	switch {
 	case p.tok.kind == tNumber, p.tok.kind == tString:
 		p.advance()
-	case p.accept("nil"), p.accept("true"), p.accept("false"), p.accept("..."):
+	case p.tok.is("..."):
+		if !p.vararg[len(p.vararg)-1] {
+			p.fail("cannot use '...' outside a vararg function " + p.tok.near())
+		}
+		p.advance()
+	case p.accept("nil"), p.accept("true"), p.accept("false"):
 	case p.tok.is("{"):
 		p.constructor()
 	case p.accept("function"):

@@ -193,6 +193,13 @@ func (lx *lexer) longString(what string) (string, *lexError) {
 	closer := "]" + strings.Repeat("=", level) + "]"
 	lx.pos += level + 2
 	end := strings.Index(lx.src[lx.pos:], closer)
+	if level == 0 {
+		// Lua 5.1 refuses [[ inside a [[...]] string or comment.
+		if nest := strings.Index(lx.src[lx.pos:], "[["); nest >= 0 && (end < 0 || nest < end) {
+			lx.line += strings.Count(lx.src[lx.pos:lx.pos+nest], "\n")
+			return "", &lexError{lx.line, "nesting of [[...]] is deprecated near '['"}
+		}
+	}
 	if end < 0 {
 		lx.line += strings.Count(lx.src[lx.pos:], "\n")
 		lx.pos = len(lx.src)
@@ -218,6 +225,20 @@ func (lx *lexer) shortString(q byte) (token, *lexError) {
 			if lx.pos+1 < len(lx.src) && lx.src[lx.pos+1] == '\n' {
 				lx.line++
 			}
+			if d := lx.pos + 1; d < len(lx.src) && isDigit(lx.src[d]) {
+				// A decimal escape reads up to three digits; past 255 it
+				// is an error in Lua 5.1 (gopher-lua kept the low byte).
+				end, code := d, 0
+				for end < d+3 && end < len(lx.src) && isDigit(lx.src[end]) {
+					code = code*10 + int(lx.src[end]-'0')
+					end++
+				}
+				if code > 255 {
+					return token{}, &lexError{lx.line, "escape sequence too large near '" + lx.src[start:lx.pos] + "'"}
+				}
+				lx.pos = end
+				continue
+			}
 			lx.pos += 2
 		default:
 			lx.pos++
@@ -226,19 +247,22 @@ func (lx *lexer) shortString(q byte) (token, *lexError) {
 	return token{}, &lexError{lx.line, "unfinished string near <eof>"}
 }
 
-// number reads a numeral: what Lua reads as one, then any letters and
-// digits stuck to it, which make it malformed.
+// number reads a numeral as Lua 5.1's lexer does: digits and dots, an
+// optional exponent sign after an e, then any letters, digits and
+// underscores stuck to it; strtod must read all of it, or it is
+// malformed.
 func (lx *lexer) number() (token, *lexError) {
 	start, line := lx.pos, lx.line
-	for lx.pos < len(lx.src) {
-		c := lx.src[lx.pos]
-		if (c == '+' || c == '-') && (lx.src[lx.pos-1] == 'e' || lx.src[lx.pos-1] == 'E') && !isHexPrefix(lx.src[start:lx.pos]) {
+	for lx.pos < len(lx.src) && (isDigit(lx.src[lx.pos]) || lx.src[lx.pos] == '.') {
+		lx.pos++
+	}
+	if lx.pos < len(lx.src) && (lx.src[lx.pos]|0x20) == 'e' {
+		lx.pos++
+		if lx.pos < len(lx.src) && (lx.src[lx.pos] == '+' || lx.src[lx.pos] == '-') {
 			lx.pos++
-			continue
 		}
-		if !isNameChar(c) && c != '.' {
-			break
-		}
+	}
+	for lx.pos < len(lx.src) && isNameChar(lx.src[lx.pos]) {
 		lx.pos++
 	}
 	text := lx.src[start:lx.pos]
@@ -246,10 +270,6 @@ func (lx *lexer) number() (token, *lexError) {
 		return token{}, &lexError{line, "malformed number near '" + text + "'"}
 	}
 	return token{tNumber, text, line}, nil
-}
-
-func isHexPrefix(s string) bool {
-	return len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')
 }
 
 func isNameStart(c byte) bool { return c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') }

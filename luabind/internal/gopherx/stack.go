@@ -124,3 +124,19 @@ func FrameFunction(dbg *lua.Debug) *lua.LFunction {
 	}
 	return reflect.NewAt(fn.Type(), unsafe.Pointer(fn.UnsafeAddr())).Elem().Interface().(*lua.LFunction)
 }
+
+// FrameTailCalls returns how many tail calls the Lua function of the
+// frame of dbg replaced (gopher-lua's unexported callFrame.TailCall, which
+// its GetStack counts as levels, as Lua 5.1 does); ok is false should a
+// later gopher-lua lay frames out differently.
+func FrameTailCalls(dbg *lua.Debug) (n int, ok bool) {
+	f := reflect.ValueOf(dbg).Elem().FieldByName("frame")
+	if !f.IsValid() || f.Kind() != reflect.Pointer || f.IsNil() {
+		return 0, false
+	}
+	tc := f.Elem().FieldByName("TailCall")
+	if !tc.IsValid() || tc.Kind() != reflect.Int {
+		return 0, false
+	}
+	return int(tc.Int()), true
+}

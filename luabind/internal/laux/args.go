@@ -3,24 +3,69 @@ package laux
 import (
 	"fmt"
 
+	"github.com/luahost/luahost/luabind/internal/gopherx"
+
 	lua "github.com/yuin/gopher-lua"
 )
 
 // Where returns "file:line: " of the function level levels up the call
 // stack (1 is the caller of the running Go function) when it is Lua code
 // with a known line, and "" otherwise, as Lua 5.1's luaL_where does.
+// Levels are counted as Lua 5.1 counts them (Level).
 func Where(L *lua.LState, level int) string {
 	if level <= 0 {
 		return ""
 	}
-	dbg, ok := L.GetStack(level)
-	if !ok {
+	dbg, _ := Level(L, level)
+	if dbg == nil {
 		return ""
 	}
 	if _, err := L.GetInfo("Sl", dbg, lua.LNil); err != nil || dbg.CurrentLine <= 0 {
 		return ""
 	}
 	return fmt.Sprintf("%s:%d: ", dbg.Source, dbg.CurrentLine)
+}
+
+// transparentKey is the registry field holding the function that Level
+// does not count (MarkTransparent).
+const transparentKey = "luahost.transparent"
+
+// MarkTransparent makes Level skip the frames of fn: the Go function the
+// host calls every protected function through, which Lua 5.1's stack
+// does not have (pcall(error, "x", 2) blames the code calling pcall).
+func MarkTransparent(L *lua.LState, fn *lua.LFunction) {
+	L.G.Registry.RawSetString(transparentKey, fn)
+}
+
+// Level returns the frame level levels up the call stack as Lua 5.1's
+// lua_getstack finds it: each frame passed counts one level plus the tail
+// calls it replaced, frames of the function MarkTransparent names count
+// none, and a level that falls on a tail call is no frame at all
+// (gopher-lua's GetStack returned the bottom of the stack for it, so an
+// error(msg, 2) in a tail-called function blamed the main chunk): dbg is
+// nil and found true, where a level past the stack is not found.
+func Level(L *lua.LState, level int) (dbg *lua.Debug, found bool) {
+	skip := L.G.Registry.RawGetString(transparentKey)
+	for at := 0; ; {
+		dbg, ok := L.GetStack(at)
+		if !ok {
+			return nil, false
+		}
+		cost := 1
+		if at > 0 && skip != lua.LNil && gopherx.FrameFunction(dbg) == skip {
+			cost = 0
+		}
+		if level == 0 && cost > 0 {
+			return dbg, true
+		}
+		tail, _ := gopherx.FrameTailCalls(dbg)
+		if level -= cost * (1 + tail); level < 0 {
+			return nil, true
+		}
+		// The next frame is as many GetStack levels further as this one
+		// counts for GetStack.
+		at += 1 + tail
+	}
 }
 
 // Raise raises msg from a Go function as Lua 5.1's luaL_error does: with
@@ -33,12 +78,7 @@ func Raise(L *lua.LState, msg string) {
 // CheckInt returns argument n as an integer; a string that reads as a
 // number is converted, as Lua 5.1 does.
 func CheckInt(L *lua.LState, n int) int {
-	if v, ok := L.Get(n).(lua.LString); ok {
-		if f, ok := ToNumber(string(v)); ok {
-			return int(f)
-		}
-	}
-	return L.CheckInt(n)
+	return int(CheckNumber(L, n))
 }
 
 // OptInt returns argument n as an integer, def when it is nil or absent;
@@ -48,4 +88,77 @@ func OptInt(L *lua.LState, n, def int) int {
 		return def
 	}
 	return CheckInt(L, n)
+}
+
+// CheckNumber returns argument n as a number; a string that reads as a
+// number (as Lua 5.1 reads it: "010" is ten, "1e400" infinity) is
+// converted, as luaL_checknumber does.
+func CheckNumber(L *lua.LState, n int) float64 {
+	switch v := L.Get(n).(type) {
+	case lua.LNumber:
+		return float64(v)
+	case lua.LString:
+		if f, ok := ToNumber(string(v)); ok {
+			return f
+		}
+	}
+	TypeError(L, n, lua.LTNumber)
+	return 0
+}
+
+// CheckString returns argument n as a string; a number is converted as
+// Lua 5.1 prints it (%.14g), as luaL_checkstring does (gopher-lua's
+// conversion wrote all 17 digits: string.len(1/3) was 18, Lua: 16).
+func CheckString(L *lua.LState, n int) string {
+	switch v := L.Get(n).(type) {
+	case lua.LString:
+		return string(v)
+	case lua.LNumber:
+		return FormatNumber(v)
+	}
+	TypeError(L, n, lua.LTString)
+	return ""
+}
+
+// TypeError raises "bad argument #n to 'f' (number expected, got
+// string)"; an argument past the last is "got no value", as in Lua 5.1.
+func TypeError(L *lua.LState, n int, want lua.LValueType) {
+	if n > L.GetTop() {
+		L.ArgError(n, want.String()+" expected, got no value")
+	}
+	L.TypeError(n, want)
+}
+
+// OptString returns argument n as a string, def when it is nil or
+// absent; a number is converted as Lua 5.1 prints it (luaL_optstring).
+func OptString(L *lua.LState, n int, def string) string {
+	switch v := L.Get(n).(type) {
+	case *lua.LNilType:
+		return def
+	case lua.LNumber:
+		return FormatNumber(v)
+	case lua.LString:
+		return string(v)
+	}
+	L.TypeError(n, lua.LTString)
+	return ""
+}
+
+// OptNumber returns argument n as a number, def when it is nil or
+// absent (CheckNumber).
+func OptNumber(L *lua.LState, n int, def float64) float64 {
+	if L.Get(n) == lua.LNil {
+		return def
+	}
+	return CheckNumber(L, n)
+}
+
+// CheckTable returns argument n as a table, or raises Lua 5.1's "table
+// expected, got no value" (or "got string").
+func CheckTable(L *lua.LState, n int) *lua.LTable {
+	if t, ok := L.Get(n).(*lua.LTable); ok {
+		return t
+	}
+	TypeError(L, n, lua.LTTable)
+	return nil
 }

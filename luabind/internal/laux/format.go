@@ -18,17 +18,23 @@ func FormatNumber(n lua.LNumber) string {
 	return string(AppendNumber(scratch[:0], n))
 }
 
-// ToString returns v as tostring(v) does in reference Lua 5.1: numbers
-// through FormatNumber, everything else as gopher-lua converts it
-// (honouring __tostring).
-func ToString(L *lua.LState, v lua.LValue) string {
+// PrintString returns v as Lua 5.1's print writes it: tostring(v), which
+// must be a string or a number (a __tostring returning anything else is
+// refused: ok is false).
+func PrintString(L *lua.LState, v lua.LValue) (s string, ok bool) {
 	switch v := v.(type) {
 	case lua.LString:
-		return string(v)
+		return string(v), true
 	case lua.LNumber:
-		return FormatNumber(v)
+		return FormatNumber(v), true
 	}
-	return L.ToStringMeta(v).String()
+	switch r := L.ToStringMeta(v).(type) {
+	case lua.LString:
+		return string(r), true
+	case lua.LNumber:
+		return FormatNumber(r), true
+	}
+	return "", false
 }
 
 // AppendNumber appends n formatted as FormatNumber does.

@@ -18,7 +18,7 @@ const MaxResults = 8000
 // anything is pushed. Cost: one growth of the value stack, then one push
 // per byte.
 func (lib *library) byte(L *lua.LState) int {
-	s := L.CheckString(1)
+	s := laux.CheckString(L, 1)
 	i := posrelat(laux.OptInt(L, 2, 1), len(s))
 	j := posrelat(laux.OptInt(L, 3, i), len(s))
 	i = max(i, 1)
@@ -75,7 +75,7 @@ func lower(L *lua.LState) int { return flipCase(L, 'A', 'Z') }
 // flipCase returns argument 1 with the case of its bytes from lo to hi
 // (ASCII letters of one case) flipped.
 func flipCase(L *lua.LState, lo, hi byte) int {
-	b := []byte(L.CheckString(1))
+	b := []byte(laux.CheckString(L, 1))
 	for i, c := range b {
 		if c >= lo && c <= hi {
 			b[i] = c ^ 0x20

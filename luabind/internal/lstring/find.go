@@ -27,8 +27,8 @@ func checkPattern(L *lua.LState, p string) *pattern {
 // as plain text. Cost: a plain search is linear; a pattern search may
 // backtrack, and stops with the state's context.
 func (lib *library) find(L *lua.LState) int {
-	s := L.CheckString(1)
-	p := L.CheckString(2)
+	s := laux.CheckString(L, 1)
+	p := laux.CheckString(L, 2)
 	init := findInit(L, len(s))
 	if lua.LVAsBool(L.Get(4)) || !strings.ContainsAny(p, specials) {
 		k := strings.Index(s[init:], p)
@@ -69,8 +69,8 @@ func findInit(L *lua.LState, n int) int {
 // init (as find's), or the whole match when the pattern has no captures.
 // When nothing matches it returns nil. Cost: as find.
 func (lib *library) match(L *lua.LState) int {
-	s := L.CheckString(1)
-	p := L.CheckString(2)
+	s := laux.CheckString(L, 1)
+	p := laux.CheckString(L, 2)
 	init := findInit(L, len(s))
 
 	pat := checkPattern(L, p)
@@ -99,8 +99,8 @@ func (lib *library) match(L *lua.LState) int {
 // argument (as a generic for passes it); this one returns the iterator alone
 // and ignores its arguments, as C Lua does.
 func (lib *library) gmatch(L *lua.LState) int {
-	s := L.CheckString(1)
-	p := L.CheckString(2)
+	s := laux.CheckString(L, 1)
+	p := laux.CheckString(L, 2)
 	if strings.HasPrefix(p, "^") {
 		p = "%" + p
 	}

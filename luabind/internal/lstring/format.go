@@ -37,7 +37,7 @@ const formatFlags = "-+ #0"
 // result, which each directive extends by at most a few hundred bytes
 // (plus its string argument).
 func (lib *library) formatBounded(L *lua.LState) int {
-	format := L.CheckString(1)
+	format := laux.CheckString(L, 1)
 	size := lib.formatWalk(L, format, nil)
 	if size > lib.maxSize {
 		lib.raiseTooLarge(L, "format")
@@ -165,7 +165,9 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 func (lib *library) formatOne(L *lua.LState, d directive, conv byte, arg int) string {
 	switch conv {
 	case 'c':
-		return d.pad(string([]byte{byte(int64(lib.checkNumber(L, arg)))}))
+		// Lua 5.1 keeps what C's sprintf wrote up to its first NUL: %c
+		// of 0 adds nothing after the padding on its left.
+		return cutNUL(d.pad(string([]byte{byte(int64(lib.checkNumber(L, arg)))})))
 	case 'd', 'i':
 		return fmt.Sprintf(d.goSpec('d'), int64(lib.checkNumber(L, arg)))
 	case 'o', 'u', 'x', 'X':
@@ -193,8 +195,11 @@ func (lib *library) formatOne(L *lua.LState, d directive, conv byte, arg int) st
 	case 's':
 		s := lib.checkString(L, arg)
 		if d.prec < 0 && len(s) >= 100 {
+			// Lua 5.1 adds a long string whole, NUL bytes included.
 			return s
 		}
+		// Otherwise C's sprintf reads the string up to its first NUL.
+		s = cutNUL(s)
 		if d.prec >= 0 && len(s) > d.prec {
 			s = s[:d.prec]
 		}
@@ -204,6 +209,14 @@ func (lib *library) formatOne(L *lua.LState, d directive, conv byte, arg int) st
 	}
 	laux.Raise(L, fmt.Sprintf("invalid option '%%%c' to 'format'", conv))
 	return ""
+}
+
+// cutNUL returns s up to its first NUL byte, as C reads a string.
+func cutNUL(s string) string {
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 // goSpec returns d as a directive of Go's fmt with the given verb.
@@ -289,7 +302,7 @@ func (lib *library) checkNumber(L *lua.LState, n int) lua.LNumber {
 			return lua.LNumber(f)
 		}
 	}
-	L.TypeError(n, lua.LTNumber)
+	laux.TypeError(L, n, lua.LTNumber)
 	return 0
 }
 
@@ -302,6 +315,6 @@ func (lib *library) checkString(L *lua.LState, n int) string {
 	case lua.LNumber:
 		return lib.number(v)
 	}
-	L.TypeError(n, lua.LTString)
+	laux.TypeError(L, n, lua.LTString)
 	return ""
 }

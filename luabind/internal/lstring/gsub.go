@@ -31,8 +31,8 @@ import (
 // large" as soon as the result would pass Limits.MaxSize. Cost: linear in
 // the result plus the matching; matches are replaced as they are found.
 func (lib *library) gsub(L *lua.LState) int {
-	s := L.CheckString(1)
-	p := L.CheckString(2)
+	s := laux.CheckString(L, 1)
+	p := laux.CheckString(L, 2)
 	repl := L.Get(3)
 	switch repl.Type() {
 	case lua.LTNumber, lua.LTString, lua.LTTable, lua.LTFunction:

@@ -71,6 +71,9 @@ func Register(L *lua.LState, tbl *lua.LTable, lim Limits) {
 	tbl.RawSetString("char", L.NewFunction(lib.char))
 	tbl.RawSetString("upper", L.NewFunction(upper))
 	tbl.RawSetString("lower", L.NewFunction(lower))
+	tbl.RawSetString("sub", L.NewFunction(sub))
+	tbl.RawSetString("len", L.NewFunction(length))
+	tbl.RawSetString("reverse", L.NewFunction(reverse))
 }
 
 // string.rep(s, n)
@@ -80,7 +83,7 @@ func Register(L *lua.LState, tbl *lua.LTable, lim Limits) {
 // allocating, when the result would be longer than Limits.MaxSize. Cost:
 // one allocation of the result's size.
 func (lib *library) rep(L *lua.LState) int {
-	s := L.CheckString(1)
+	s := laux.CheckString(L, 1)
 	n := laux.CheckInt(L, 2)
 	if n <= 0 || s == "" {
 		L.Push(lua.LString(""))

@@ -18,7 +18,7 @@ const maxCaptures = 32
 // same.
 const (
 	errEndsWithPercent = "malformed pattern (ends with '%')"
-	errBalanceArgs     = "malformed pattern (missing arguments to '%b')"
+	errBalanceArgs     = "unbalanced pattern"
 	errFrontierSet     = "missing '[' after '%f' in pattern"
 	errTooManyCaptures = "too many captures"
 )

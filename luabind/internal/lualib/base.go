@@ -21,6 +21,7 @@ func installBase(L *lua.LState, g *lua.LTable) {
 	g.RawSetString("error", L.NewFunction(luaError))
 	g.RawSetString("assert", L.NewFunction(luaAssert))
 	g.RawSetString("setmetatable", L.NewFunction(luaSetMetatable))
+	g.RawSetString("select", L.NewFunction(luaSelect))
 	g.RawSetString("rawset", L.NewFunction(luaRawset))
 	resume := co.RawGetString("resume").(*lua.LFunction)
 	co.RawSetString("resume", L.NewFunction(func(L *lua.LState) int {
@@ -86,7 +87,7 @@ func WrapCoroutine(create, resume *lua.LFunction) lua.LGFunction {
 // allowed in base 16). Anything else is nil; a base outside 2..36 is an
 // error.
 func luaToNumber(L *lua.LState) int {
-	base := L.OptInt(2, 10)
+	base := laux.OptInt(L, 2, 10)
 	if base == 10 {
 		switch v := L.CheckAny(1).(type) {
 		case lua.LNumber:
@@ -101,7 +102,7 @@ func luaToNumber(L *lua.LState) int {
 		L.Push(lua.LNil)
 		return 1
 	}
-	s := L.CheckString(1)
+	s := laux.CheckString(L, 1)
 	if base < 2 || base > 36 {
 		L.ArgError(2, "base out of range")
 	}
@@ -119,7 +120,7 @@ func luaToNumber(L *lua.LState) int {
 // function is Lua code, as in Lua 5.1: pcall(error, "x") fails with "x".
 func luaError(L *lua.LState) int {
 	v := L.Get(1)
-	level := L.OptInt(2, 1)
+	level := laux.OptInt(L, 2, 1)
 	switch msg := v.(type) {
 	case lua.LString:
 		L.Error(lua.LString(laux.Where(L, level)+string(msg)), 0)
@@ -155,13 +156,36 @@ func luaAssert(L *lua.LState) int {
 	return 0
 }
 
+// select(n, ...) returns the arguments after the n-th, or their count for
+// "#": as in Lua 5.1, n may be a numeric string ("2"), a negative n counts
+// from the end, and any string starting with "#" counts.
+func luaSelect(L *lua.LState) int {
+	n := L.GetTop()
+	if s, ok := L.Get(1).(lua.LString); ok && len(s) > 0 && s[0] == '#' {
+		L.Push(laux.BoxInt(n - 1))
+		return 1
+	}
+	i := laux.CheckInt(L, 1)
+	if i < 0 {
+		i += n
+	} else if i > n {
+		i = n
+	}
+	if i < 1 {
+		L.ArgError(1, "index out of range")
+	}
+	return n - i
+}
+
 // setmetatable(t, mt) sets table t's metatable to mt (a table or nil) and
 // returns t. Only tables take a metatable, and a metatable with a
 // __metatable field cannot be changed.
 func luaSetMetatable(L *lua.LState) int {
-	t := L.CheckTable(1)
+	t := laux.CheckTable(L, 1)
 	mt := L.Get(2)
-	if mt.Type() != lua.LTNil && mt.Type() != lua.LTTable {
+	if L.GetTop() < 2 || mt.Type() != lua.LTNil && mt.Type() != lua.LTTable {
+		// setmetatable(t) without a second argument is an error in Lua
+		// 5.1, as a non-table is.
 		L.ArgError(2, "nil or table expected")
 	}
 	if L.GetMetaField(t, "__metatable") != lua.LNil {

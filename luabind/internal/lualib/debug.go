@@ -37,6 +37,20 @@ func threadArg(L *lua.LState) (*lua.LState, int) {
 	return L, 1
 }
 
+// levelArg reads a level argument as Lua 5.1 does: a number, or a string
+// that reads as one.
+func levelArg(v lua.LValue) (int, bool) {
+	switch x := v.(type) {
+	case lua.LNumber:
+		return int(x), true
+	case lua.LString:
+		if f, ok := laux.ToNumber(string(x)); ok {
+			return int(f), true
+		}
+	}
+	return 0, false
+}
+
 // debug.traceback([thread,] [message [, level]]) returns message followed
 // by a traceback of the call stack from level (default 1, the function
 // that called traceback), as Lua 5.1 words it:
@@ -54,10 +68,10 @@ func debugTraceback(L *lua.LState) int {
 	if th != L {
 		level = 0
 	}
-	if n, ok := L.Get(arg + 1).(lua.LNumber); ok {
+	if n, ok := levelArg(L.Get(arg + 1)); ok {
 		// gopher-lua reads a negative level as the bottom of the stack;
 		// counting up from -1e9 would not end.
-		level = max(int(n), 0)
+		level = max(n, 0)
 	}
 	var b strings.Builder
 	switch msg := L.Get(arg).(type) {
@@ -170,16 +184,26 @@ func debugGetinfo(L *lua.LState) int {
 	}
 	var dbg *lua.Debug
 	var fn lua.LValue
+	level, isLevel := levelArg(L.Get(arg))
 	switch f := L.Get(arg).(type) {
-	case lua.LNumber:
-		d, ok := th.GetStack(int(f))
-		if !ok {
+	case lua.LNumber, lua.LString:
+		if !isLevel {
+			L.ArgError(arg, "function or level expected")
+		}
+		d, found := laux.Level(th, level)
+		switch {
+		case !found:
 			L.Push(lua.LNil)
 			return 1
+		case d == nil:
+			// The level falls on a tail call, which Lua 5.1 describes
+			// without a function.
+			dbg, fn = &lua.Debug{What: "tail", Source: "(tail call)", CurrentLine: -1, LineDefined: -1, LastLineDefined: -1}, lua.LNil
+		default:
+			dbg = d
+			fn, _ = th.GetInfo("f", dbg, lua.LNil)
+			_, _ = th.GetInfo("Slnu", dbg, lua.LNil)
 		}
-		dbg = d
-		fn, _ = th.GetInfo("f", dbg, lua.LNil)
-		_, _ = th.GetInfo("Slnu", dbg, lua.LNil)
 	case *lua.LFunction:
 		dbg, fn = &lua.Debug{}, f
 		_, _ = th.GetInfo(">Su", dbg, f)
@@ -193,6 +217,8 @@ func debugGetinfo(L *lua.LState) int {
 		switch {
 		case dbg.What == "G":
 			what = "C"
+		case dbg.What == "tail":
+			what = "tail"
 		case dbg.LineDefined == 0:
 			what = "main"
 		}

@@ -1,6 +1,11 @@
 package lualib
 
 import (
+	"fmt"
+
+	"github.com/luahost/luahost/luabind/internal/gopherx"
+	"github.com/luahost/luahost/luabind/internal/laux"
+
 	"runtime/metrics"
 	"slices"
 	"strings"
@@ -63,31 +68,61 @@ func sortedCopy(L *lua.LState, t *lua.LTable) *lua.LTable {
 	return out
 }
 
-// guardLevel0 wraps getfenv/setfenv so that level 0 (and below), the
-// thread's environment outside any function of the script, is refused.
-// Levels are shifted by one for the wrapper's own frame.
-func guardLevel0(orig *lua.LFunction) lua.LGFunction {
-	return func(L *lua.LState) int {
-		top := L.GetTop()
-		var first lua.LValue = lua.LNumber(1)
-		if top > 0 {
-			first = L.Get(1)
-		}
-		if n, ok := first.(lua.LNumber); ok {
-			if n <= 0 {
-				L.ArgError(1, "level 0 is not available in the sandbox")
-			}
-			first = n + 1
-		}
-		base := L.GetTop()
-		L.Push(orig)
-		L.Push(first)
-		for i := 2; i <= top; i++ {
-			L.Push(L.Get(i))
-		}
-		L.Call(max(top, 1), lua.MultRet)
-		return L.GetTop() - base
+// getfenv([f]) and setfenv(f, table), as Lua 5.1 has them, for the
+// script's own functions and levels 1 and up: level 0, the thread's
+// environment outside any function of the script, is refused. Levels are
+// counted as Lua 5.1 counts them (laux.Level), and the errors are Lua
+// 5.1's ("'setfenv' cannot change environment of given object", "invalid
+// level", "no function environment for tail call at level 2").
+func luaGetfenv(L *lua.LState) int {
+	fn := fenvFunction(L, true)
+	if fn.IsG {
+		L.Push(L.G.Global)
+	} else {
+		L.Push(fn.Env)
 	}
+	return 1
+}
+
+func luaSetfenv(L *lua.LState) int {
+	env := laux.CheckTable(L, 2)
+	fn := fenvFunction(L, false)
+	if fn.IsG {
+		laux.Raise(L, "'setfenv' cannot change environment of given object")
+	}
+	fn.Env = env
+	L.Push(fn)
+	return 1
+}
+
+// fenvFunction returns the function argument 1 names: itself, or the
+// function running at that level (1 by default when optional).
+func fenvFunction(L *lua.LState, optional bool) *lua.LFunction {
+	if fn, ok := L.Get(1).(*lua.LFunction); ok {
+		return fn
+	}
+	level := 1
+	if !optional || L.Get(1) != lua.LNil {
+		level = laux.CheckInt(L, 1)
+	}
+	switch {
+	case level < 0:
+		L.ArgError(1, "level must be non-negative")
+	case level == 0:
+		L.ArgError(1, "level 0 is not available in the sandbox")
+	}
+	dbg, found := laux.Level(L, level)
+	if !found {
+		L.ArgError(1, "invalid level")
+	}
+	if dbg == nil {
+		laux.Raise(L, fmt.Sprintf("no function environment for tail call at level %d", level))
+	}
+	fn := gopherx.FrameFunction(dbg)
+	if fn == nil {
+		L.ArgError(1, "invalid level")
+	}
+	return fn
 }
 
 var heapSample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}

@@ -1,6 +1,8 @@
 package lualib
 
 import (
+	"github.com/luahost/luahost/luabind/internal/laux"
+
 	"math"
 	"math/rand/v2"
 
@@ -50,7 +52,7 @@ func BindRandom(L *lua.LState, src *rand.PCG, seed int64, name string) {
 		return 1
 	}))
 	m.RawSetString("randomseed", L.NewFunction(func(L *lua.LState) int {
-		src.Seed(uint64(seed^L.CheckInt64(1)), NameHash(name))
+		src.Seed(uint64(seed^int64(laux.CheckNumber(L, 1))), NameHash(name))
 		return 0
 	}))
 }
@@ -60,7 +62,7 @@ func BindRandom(L *lua.LState, src *rand.PCG, seed int64, name string) {
 // refused as Lua 5.3 refuses it: Lua 5.1 takes it as garbage, and gopher-
 // lua's conversion made 2^63 an empty interval.
 func randomBound(L *lua.LState, n int) int64 {
-	f := float64(L.CheckNumber(n))
+	f := laux.CheckNumber(L, n)
 	if math.IsNaN(f) || f < -(1<<63) || f >= 1<<63 {
 		L.ArgError(n, "number has no integer representation")
 	}

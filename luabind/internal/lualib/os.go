@@ -29,7 +29,7 @@ func installOS(L *lua.LState, orig *lua.LTable, maxSize int) *lua.LTable {
 
 // os.difftime(t2 [, t1]) returns t2 - t1 in seconds (t1 defaults to 0).
 func osDifftime(L *lua.LState) int {
-	L.Push(L.CheckNumber(1) - L.OptNumber(2, 0))
+	L.Push(lua.LNumber(laux.CheckNumber(L, 1) - laux.OptNumber(L, 2, 0)))
 	return 1
 }
 
@@ -69,10 +69,10 @@ func osTime(L *lua.LState) int {
 // "!*t") returns a table of year, month, day, hour, min, sec, wday, yday
 // and isdst. A result longer than maxSize is an error.
 func osDate(L *lua.LState, maxSize int) int {
-	format := L.OptString(1, "%c")
+	format := laux.OptString(L, 1, "%c")
 	secs := time.Now().Unix()
 	if L.Get(2) != lua.LNil {
-		f := float64(L.CheckNumber(2))
+		f := laux.CheckNumber(L, 2)
 		if math.IsNaN(f) || math.Abs(f) > 1<<55 {
 			L.Push(lua.LNil)
 			return 1

@@ -59,6 +59,7 @@ func installTable(L *lua.LState, tbl *lua.LTable, maxSize int) {
 	tbl.RawSetString("foreach", L.NewFunction(tableForeach))
 	tbl.RawSetString("foreachi", L.NewFunction(tableForeachi))
 	tbl.RawSetString("getn", L.NewFunction(tableGetn))
+	tbl.RawSetString("maxn", L.NewFunction(tableMaxn))
 }
 
 // table.foreach(t, f) calls f(k, v) for every pair of t, in pairs order,
@@ -99,8 +100,25 @@ func callPair(L *lua.LState, f *lua.LFunction, k, v lua.LValue) lua.LValue {
 	return r
 }
 
+// table.maxn(t) is the largest positive numeric key of t, or 0: all of
+// t's keys are looked at, as in Lua 5.1 (gopher-lua's looked at its
+// array slice only: 0 for {[300000] = 1} and for {[1.5] = true}).
+func tableMaxn(L *lua.LState) int {
+	t := L.CheckTable(1)
+	var most lua.LNumber
+	t.ForEach(func(k, _ lua.LValue) {
+		if n, ok := k.(lua.LNumber); ok && n > most {
+			most = n
+		}
+	})
+	L.Push(most)
+	return 1
+}
+
 // table.insert(t, [pos,] value) inserts value at pos (default: after the
-// last element), shifting up the elements from pos on.
+// last element), shifting up the elements from pos to #t, as Lua 5.1.5
+// does for any pos: past #t+1 the value is stored there, and below 1 the
+// elements from pos up move too.
 func tableInsert(L *lua.LState) int {
 	t := L.CheckTable(1)
 	e := laux.TableLen(t) + 1
@@ -108,7 +126,7 @@ func tableInsert(L *lua.LState) int {
 	case 2:
 		t.RawSetInt(e, L.Get(2))
 	case 3:
-		pos := laux.OptInt(L, 2, 0)
+		pos := laux.CheckInt(L, 2)
 		e = max(e, pos)
 		p := poller{L: L}
 		for i := e; i > pos; i-- {
@@ -123,13 +141,14 @@ func tableInsert(L *lua.LState) int {
 }
 
 // table.remove(t [, pos]) removes and returns t[pos] (default: the last
-// element), shifting down the elements after it. An empty table returns
-// nothing.
+// element), shifting down the elements after it. A pos outside 1..#t
+// (and so any pos of an empty table) leaves t alone and returns nothing,
+// as in Lua 5.1.5.
 func tableRemove(L *lua.LState) int {
 	t := L.CheckTable(1)
 	e := laux.TableLen(t)
 	pos := laux.OptInt(L, 2, e)
-	if e == 0 {
+	if pos < 1 || pos > e {
 		return 0
 	}
 	L.Push(laux.RawGetInt(t, pos))
@@ -148,7 +167,7 @@ func tableRemove(L *lua.LState) int {
 // built in one allocation.
 func tableConcat(L *lua.LState, maxSize int) int {
 	t := L.CheckTable(1)
-	sep := L.OptString(2, "")
+	sep := laux.OptString(L, 2, "")
 	i := laux.OptInt(L, 3, 1)
 	j := laux.OptInt(L, 4, laux.TableLen(t))
 	if i > j {
@@ -163,7 +182,7 @@ func tableConcat(L *lua.LState, maxSize int) int {
 		case lua.LNumber:
 			return laux.FormatNumber(v)
 		}
-		laux.Raise(L, fmt.Sprintf("invalid value (at index %d) in table for 'concat'", k))
+		laux.Raise(L, fmt.Sprintf("invalid value (%s) at index %d in table for 'concat'", laux.RawGetInt(t, k).Type(), k))
 		return ""
 	}
 	size := 0

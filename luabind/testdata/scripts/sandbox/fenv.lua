@@ -6,7 +6,7 @@ return {
   onCreate = function(self, ctx)
     check.fails("level 0 is not available", getfenv, 0)
     check.fails("level 0 is not available", setfenv, 0, {})
-    check.fails("level 0 is not available", getfenv, -1)
+    check.fails("level must be non-negative", getfenv, -1)
     check.eq(getfenv(), _G, "getfenv() is the script's environment")
     check.eq(getfenv(1), _G, "getfenv(1)")
     local function f() return getfenv(2) end

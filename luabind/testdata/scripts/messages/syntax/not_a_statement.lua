@@ -1,5 +1,5 @@
 -- messages/syntax/not_a_statement.lua: an expression that is not a call
 -- cannot stand as a statement.
--- want: 5: syntax error near 'print'
+-- want: 5: '=' expected near 'print'
 x
 print(x)

@@ -1,0 +1,161 @@
+package compile
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/luahost/luahost/luabind/internal/laux"
+
+	lua "github.com/yuin/gopher-lua"
+	"github.com/yuin/gopher-lua/ast"
+)
+
+// modulo rewrites a % b into a call of a modSite, or into its value when
+// both operands are numerals. gopher-lua computes % with fmod and a sign
+// fix, which differs from Lua 5.1's a - floor(a/b)*b for floats: 5 % 0.1
+// was 0.1 (Lua: 0), and x % inf was x (Lua: nan).
+func (rw *rewriter) modulo(e *ast.ArithmeticOpExpr) ast.Expr {
+	site := &modSite{descs: [2]string{rw.describe(e.Lhs), rw.describe(e.Rhs)}}
+	lhs, rhs := rw.expr(e.Lhs), rw.expr(e.Rhs)
+	if a, ok := numeral(lhs); ok {
+		if b, ok := numeral(rhs); ok {
+			return at(&ast.NumberExpr{Value: numeralText(luaMod(a, b))}, e)
+		}
+	}
+	for _, op := range []ast.Expr{lhs, rhs} {
+		switch x := op.(type) {
+		case *ast.FuncCallExpr:
+			x.AdjustRet = true
+		case *ast.Comma3Expr:
+			x.AdjustRet = true
+		}
+	}
+	return rw.helperCall(site.call, []ast.Expr{lhs, rhs}, e)
+}
+
+// luaMod is Lua 5.1's luai_nummod. The explicit conversion keeps the
+// product from being fused into the subtraction, as C does not fuse it.
+func luaMod(a, b float64) float64 {
+	return a - float64(math.Floor(a/b)*b)
+}
+
+// modSite is one % operator of a script: Lua 5.1's arithmetic on numbers
+// and numeric strings, else the __mod of the left operand or of the
+// right, else "attempt to perform arithmetic on a nil value (local 'x')"
+// naming the first operand that is not a number.
+type modSite struct {
+	descs [2]string
+}
+
+func (s *modSite) call(L *lua.LState) int {
+	a, b := L.Get(1), L.Get(2)
+	x, okA := arithNumber(a)
+	y, okB := arithNumber(b)
+	if okA && okB {
+		L.Push(lua.LNumber(luaMod(x, y)))
+		return 1
+	}
+	mm := L.GetMetaField(a, "__mod")
+	if mm == lua.LNil {
+		mm = L.GetMetaField(b, "__mod")
+	}
+	if mm == lua.LNil {
+		bad, desc := a, s.descs[0]
+		if okA {
+			bad, desc = b, s.descs[1]
+		}
+		msg := fmt.Sprintf("attempt to perform arithmetic on a %s value", bad.Type())
+		if desc != "" {
+			msg += " (" + desc + ")"
+		}
+		L.RaiseError("%s", msg)
+	}
+	L.Push(mm)
+	L.Push(a)
+	L.Push(b)
+	L.Call(2, 1)
+	return 1
+}
+
+// arithNumber converts an arithmetic operand as Lua 5.1 does: a number,
+// or a string that reads as one.
+func arithNumber(v lua.LValue) (float64, bool) {
+	switch x := v.(type) {
+	case lua.LNumber:
+		return float64(x), true
+	case lua.LString:
+		return laux.ToNumber(string(x))
+	}
+	return 0, false
+}
+
+// numeral returns the value of a number literal, read as Lua 5.1 reads
+// it.
+func numeral(e ast.Expr) (float64, bool) {
+	n, ok := e.(*ast.NumberExpr)
+	if !ok {
+		return 0, false
+	}
+	return laux.ToNumber(n.Value)
+}
+
+// numeralText spells f so that gopher-lua's compiler reads it back
+// exactly: the shortest decimal that round-trips, "inf" and "nan".
+func numeralText(f float64) string {
+	switch {
+	case math.IsInf(f, 1):
+		return "inf"
+	case math.IsInf(f, -1):
+		return "-inf"
+	case math.IsNaN(f):
+		return "nan"
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+// number rewrites a number literal into the spelling gopher-lua reads as
+// Lua 5.1 reads the original: gopher-lua read 0xffffffffffffffff and
+// 2e308 as nan (its integer and float parsers overflowed) and 00012 as
+// octal 10.
+func number(e *ast.NumberExpr) {
+	if f, ok := laux.ToNumber(e.Value); ok {
+		e.Value = numeralText(f)
+	}
+}
+
+// respellHexExponents returns src with every hexadecimal numeral that has
+// a binary exponent (0x10p1, which Lua 5.1 reads with C's strtod as 32)
+// written in decimal: gopher-lua's lexer stops such a numeral at the "p"
+// and fails. src has passed CheckSyntax; other text is left as it is.
+func respellHexExponents(src string) string {
+	if !strings.ContainsAny(src, "pP") || !strings.ContainsAny(src, "xX") {
+		return src
+	}
+	var b strings.Builder
+	lx := lexer{src: src, line: 1}
+	last := 0
+	for {
+		tok, err := lx.next()
+		if err != nil || tok.kind == tEOF {
+			break
+		}
+		if tok.kind != tNumber || !strings.ContainsAny(tok.text, "pP") || !strings.ContainsAny(tok.text, "xX") {
+			continue
+		}
+		f, ok := laux.ToNumber(tok.text)
+		if !ok {
+			continue
+		}
+		start := lx.pos - len(tok.text)
+		b.WriteString(src[last:start])
+		b.WriteString(numeralText(f))
+		last = lx.pos
+	}
+	if last == 0 {
+		return src
+	}
+	b.WriteString(src[last:])
+	return b.String()
+}

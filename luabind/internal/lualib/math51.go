@@ -1,0 +1,90 @@
+package lualib
+
+import (
+	"math"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/luabind/internal/laux"
+)
+
+// The math library's functions, as Lua 5.1 computes them. gopher-lua's
+// differ: math.mod is its floored %, not C's fmod (math.mod(-7, 3) gave
+// 2, Lua: -1); math.modf(±inf) gave a NaN fraction (C's modf gives ±0);
+// math.ldexp refused a numeric string exponent, and every argument read
+// "010" as octal. deg and rad divide and multiply by pi/180 as Lua 5.1
+// does, so their last bit matches.
+
+// radiansPerDegree is Lua 5.1's RADIANS_PER_DEGREE.
+const radiansPerDegree = math.Pi / 180.0
+
+// installMath replaces the functions of the math library tbl; random and
+// randomseed are bound per script (BindRandom).
+func installMath(L *lua.LState, tbl *lua.LTable) {
+	unary := map[string]func(float64) float64{
+		"abs": math.Abs, "acos": math.Acos, "asin": math.Asin, "atan": math.Atan,
+		"ceil": math.Ceil, "cos": math.Cos, "cosh": math.Cosh, "exp": math.Exp,
+		"floor": math.Floor, "log": math.Log, "log10": math.Log10, "sin": math.Sin,
+		"sinh": math.Sinh, "sqrt": math.Sqrt, "tan": math.Tan, "tanh": math.Tanh,
+		"deg": func(x float64) float64 { return x / radiansPerDegree },
+		"rad": func(x float64) float64 { return x * radiansPerDegree },
+	}
+	for name, f := range unary {
+		tbl.RawSetString(name, L.NewFunction(func(L *lua.LState) int {
+			L.Push(lua.LNumber(f(laux.CheckNumber(L, 1))))
+			return 1
+		}))
+	}
+	binary := map[string]func(float64, float64) float64{
+		"atan2": math.Atan2, "pow": math.Pow, "fmod": math.Mod, "mod": math.Mod,
+	}
+	for name, f := range binary {
+		tbl.RawSetString(name, L.NewFunction(func(L *lua.LState) int {
+			L.Push(lua.LNumber(f(laux.CheckNumber(L, 1), laux.CheckNumber(L, 2))))
+			return 1
+		}))
+	}
+	tbl.RawSetString("modf", L.NewFunction(mathModf))
+	tbl.RawSetString("frexp", L.NewFunction(mathFrexp))
+	tbl.RawSetString("ldexp", L.NewFunction(mathLdexp))
+	tbl.RawSetString("max", L.NewFunction(func(L *lua.LState) int { return mathPick(L, func(d, best float64) bool { return d > best }) }))
+	tbl.RawSetString("min", L.NewFunction(func(L *lua.LState) int { return mathPick(L, func(d, best float64) bool { return d < best }) }))
+}
+
+// math.modf(x) returns x's integral and fractional parts, as C's modf:
+// the fraction of ±inf is ±0.
+func mathModf(L *lua.LState) int {
+	x := laux.CheckNumber(L, 1)
+	ip, fp := math.Modf(x)
+	if math.IsInf(x, 0) {
+		fp = math.Copysign(0, x)
+	}
+	L.Push(lua.LNumber(ip))
+	L.Push(lua.LNumber(fp))
+	return 2
+}
+
+func mathFrexp(L *lua.LState) int {
+	frac, exp := math.Frexp(laux.CheckNumber(L, 1))
+	L.Push(lua.LNumber(frac))
+	L.Push(lua.LNumber(exp))
+	return 2
+}
+
+func mathLdexp(L *lua.LState) int {
+	L.Push(lua.LNumber(math.Ldexp(laux.CheckNumber(L, 1), laux.CheckInt(L, 2))))
+	return 1
+}
+
+// mathPick is math.max and math.min: the first argument, replaced by each
+// later one that better says is better (so a NaN first stays).
+func mathPick(L *lua.LState, better func(d, best float64) bool) int {
+	best := laux.CheckNumber(L, 1)
+	for i := 2; i <= L.GetTop(); i++ {
+		if d := laux.CheckNumber(L, i); better(d, best) {
+			best = d
+		}
+	}
+	L.Push(lua.LNumber(best))
+	return 1
+}

@@ -1,0 +1,15 @@
+-- Proves the math library's results for ordinary arguments, numeric
+-- string arguments, and edge values, as Lua 5.1 prints them.
+print("floor ceil", math.floor(2.5), math.ceil(2.5), math.floor(-2.5), math.ceil(-2.5))
+print("abs", math.abs(-3), math.abs("-4"), math.abs(0))
+print("max min", math.max(1, 5, 3), math.min(4, 2, 8), math.max("10", 9), math.min(-1))
+print("sqrt pow", math.sqrt(16), math.pow(2, 10), math.sqrt("25"))
+print("exp log", math.exp(0), math.log(1), math.log10(1000), math.log(math.exp(2)))
+print("trig", math.sin(0), math.cos(0), math.tan(0), math.atan2(1, 1) * 4 == math.pi)
+print("inverse trig", math.asin(1) * 2 == math.pi, math.acos(1), math.atan(0))
+print("hyperbolic", math.sinh(0), math.cosh(0), math.tanh(0))
+print("deg rad", math.deg(math.pi), math.rad(180) == math.pi)
+print("frexp ldexp", math.frexp(8), math.ldexp(0.5, 4), math.ldexp("1", "3"))
+print("huge", math.huge, -math.huge, math.floor(math.huge))
+print("string floor", math.floor("3.7"), math.ceil("3.2"))
+print("max nan first", math.max(0 / 0, 1) ~= math.max(0 / 0, 1))
