@@ -1,7 +1,6 @@
 package dap
 
 import (
-	"bufio"
 	"io"
 	"net"
 	"path/filepath"
@@ -12,78 +11,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/luahost/luahost/dap/daptest"
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
 )
-
-// client is the editor's side of a session, over a real TCP connection.
-type client struct {
-	t    *testing.T
-	conn net.Conn
-	r    *bufio.Reader
-	seq  int
-	// events are the events read while waiting for responses.
-	events []godap.Message
-}
-
-func dial(t *testing.T, addr string) *client {
-	t.Helper()
-	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
-	require.NoError(t, err)
-	t.Cleanup(func() { conn.Close() })
-	return &client{t: t, conn: conn, r: bufio.NewReader(conn)}
-}
-
-// request sends a request and returns its response, keeping the events
-// that came before it.
-func (c *client) request(command string, args any) godap.Message {
-	c.t.Helper()
-	c.seq++
-	req := map[string]any{"seq": c.seq, "type": "request", "command": command}
-	if args != nil {
-		req["arguments"] = args
-	}
-	require.NoError(c.t, writeJSON(c.conn, req))
-	for {
-		msg := c.read()
-		if r, ok := msg.(godap.ResponseMessage); ok && r.GetResponse().RequestSeq == c.seq {
-			return msg
-		}
-		c.events = append(c.events, msg)
-	}
-}
-
-func (c *client) read() godap.Message {
-	c.t.Helper()
-	require.NoError(c.t, c.conn.SetReadDeadline(time.Now().Add(10*time.Second)))
-	msg, err := godap.ReadProtocolMessage(c.r)
-	require.NoError(c.t, err)
-	return msg
-}
-
-// stopped waits for the next stopped event.
-func (c *client) stopped() godap.StoppedEventBody {
-	c.t.Helper()
-	for i, m := range c.events {
-		if s, ok := m.(*godap.StoppedEvent); ok {
-			c.events = append(c.events[:i], c.events[i+1:]...)
-			return s.Body
-		}
-	}
-	for {
-		if s, ok := c.read().(*godap.StoppedEvent); ok {
-			return s.Body
-		}
-	}
-}
-
-func writeJSON(w io.Writer, v any) error {
-	data, err := jsonMarshal(v)
-	if err != nil {
-		return err
-	}
-	return godap.WriteBaseMessage(w, data)
-}
 
 // TestSession: a client attaches, sets a breakpoint and break on errors,
 // is told where the world paused, reads the stack, the locals and self,
@@ -96,26 +27,26 @@ func TestSession(t *testing.T) {
 	defer h.Close()
 	srv, err := Listen("127.0.0.1:0", h.Debugger())
 	require.NoError(t, err)
-	c := dial(t, srv.Addr().String())
+	c := daptest.Dial(t, srv.Addr().String())
 
-	init := c.request("initialize", map[string]any{"adapterID": "luahost"}).(*godap.InitializeResponse)
+	init := c.Request("initialize", map[string]any{"adapterID": "luahost"}).(*godap.InitializeResponse)
 	assert.True(t, init.Body.SupportsConfigurationDoneRequest)
 	assert.True(t, init.Body.SupportsConditionalBreakpoints)
-	c.request("attach", map[string]any{})
+	c.Request("attach", map[string]any{})
 	file, err := filepath.Abs("testdata/scripts/counter.lua")
 	require.NoError(t, err)
-	bps := c.request("setBreakpoints", map[string]any{"source": map[string]any{"path": file}, "breakpoints": []map[string]any{{"line": 13}}}).(*godap.SetBreakpointsResponse)
+	bps := c.Request("setBreakpoints", map[string]any{"source": map[string]any{"path": file}, "breakpoints": []map[string]any{{"line": 13}}}).(*godap.SetBreakpointsResponse)
 	require.Len(t, bps.Body.Breakpoints, 1)
 	assert.True(t, bps.Body.Breakpoints[0].Verified)
-	c.request("setExceptionBreakpoints", map[string]any{"filters": []string{"error"}})
-	c.request("configurationDone", nil)
+	c.Request("setExceptionBreakpoints", map[string]any{"filters": []string{"error"}})
+	c.Request("configurationDone", nil)
 	select {
 	case <-srv.Ready():
 	case <-time.After(5 * time.Second):
 		require.FailNow(t, "not ready after configurationDone")
 	}
 	var initialized bool
-	for _, e := range c.events {
+	for _, e := range c.Events {
 		_, ok := e.(*godap.InitializedEvent)
 		initialized = initialized || ok
 	}
@@ -135,41 +66,41 @@ func TestSession(t *testing.T) {
 		}
 	}()
 
-	stop := c.stopped()
+	stop := c.Stopped()
 	assert.Equal(t, "breakpoint", stop.Reason)
 	assert.Equal(t, ThreadID, stop.ThreadId)
-	threads := c.request("threads", nil).(*godap.ThreadsResponse)
+	threads := c.Request("threads", nil).(*godap.ThreadsResponse)
 	assert.Equal(t, []godap.Thread{{Id: ThreadID, Name: "world"}}, threads.Body.Threads)
-	st := c.request("stackTrace", map[string]any{"threadId": ThreadID}).(*godap.StackTraceResponse)
+	st := c.Request("stackTrace", map[string]any{"threadId": ThreadID}).(*godap.StackTraceResponse)
 	require.NotEmpty(t, st.Body.StackFrames)
 	top := st.Body.StackFrames[0]
 	assert.Equal(t, "onUpdate", top.Name)
 	assert.Equal(t, 13, top.Line)
 	assert.Equal(t, file, top.Source.Path)
-	scopes := c.request("scopes", map[string]any{"frameId": top.Id}).(*godap.ScopesResponse)
+	scopes := c.Request("scopes", map[string]any{"frameId": top.Id}).(*godap.ScopesResponse)
 	require.Len(t, scopes.Body.Scopes, 3)
 	assert.Equal(t, []string{"Locals", "Upvalues", "self"}, []string{scopes.Body.Scopes[0].Name, scopes.Body.Scopes[1].Name, scopes.Body.Scopes[2].Name})
-	locals := c.request("variables", map[string]any{"variablesReference": scopes.Body.Scopes[0].VariablesReference}).(*godap.VariablesResponse)
+	locals := c.Request("variables", map[string]any{"variablesReference": scopes.Body.Scopes[0].VariablesReference}).(*godap.VariablesResponse)
 	assert.Contains(t, locals.Body.Variables, godap.Variable{Name: "before", Value: "0", Type: "number"})
-	self := c.request("variables", map[string]any{"variablesReference": scopes.Body.Scopes[2].VariablesReference}).(*godap.VariablesResponse)
+	self := c.Request("variables", map[string]any{"variablesReference": scopes.Body.Scopes[2].VariablesReference}).(*godap.VariablesResponse)
 	assert.Contains(t, self.Body.Variables, godap.Variable{Name: "name", Value: `"c"`, Type: "string"})
-	ev := c.request("evaluate", map[string]any{"expression": "self.count + 40", "frameId": top.Id, "context": "watch"}).(*godap.EvaluateResponse)
+	ev := c.Request("evaluate", map[string]any{"expression": "self.count + 40", "frameId": top.Id, "context": "watch"}).(*godap.EvaluateResponse)
 	assert.Equal(t, "40", ev.Body.Result)
-	refused := c.request("evaluate", map[string]any{"expression": "before = 3", "frameId": top.Id, "context": "watch"})
+	refused := c.Request("evaluate", map[string]any{"expression": "before = 3", "frameId": top.Id, "context": "watch"})
 	assert.False(t, refused.(godap.ResponseMessage).GetResponse().Success, "a watch does not assign")
 
-	c.request("next", map[string]any{"threadId": ThreadID})
-	stop = c.stopped()
+	c.Request("next", map[string]any{"threadId": ThreadID})
+	stop = c.Stopped()
 	assert.Equal(t, "step", stop.Reason)
-	st = c.request("stackTrace", map[string]any{"threadId": ThreadID}).(*godap.StackTraceResponse)
+	st = c.Request("stackTrace", map[string]any{"threadId": ThreadID}).(*godap.StackTraceResponse)
 	assert.Equal(t, 14, st.Body.StackFrames[0].Line)
 
-	c.request("setBreakpoints", map[string]any{"source": map[string]any{"path": file}, "breakpoints": []map[string]any{}})
-	c.request("continue", map[string]any{"threadId": ThreadID})
-	stop = c.stopped()
+	c.Request("setBreakpoints", map[string]any{"source": map[string]any{"path": file}, "breakpoints": []map[string]any{}})
+	c.Request("continue", map[string]any{"threadId": ThreadID})
+	stop = c.Stopped()
 	assert.Equal(t, "exception", stop.Reason)
 	assert.Contains(t, stop.Text, "too many: 6")
-	c.request("disconnect", nil)
+	c.Request("disconnect", nil)
 	select {
 	case <-done:
 	case <-time.After(10 * time.Second):
@@ -188,17 +119,17 @@ func TestOneClient(t *testing.T) {
 	srv, err := Listen("127.0.0.1:0", h.Debugger())
 	require.NoError(t, err)
 	defer srv.Close(0)
-	c := dial(t, srv.Addr().String())
-	c.request("initialize", map[string]any{"adapterID": "luahost"})
+	c := daptest.Dial(t, srv.Addr().String())
+	c.Request("initialize", map[string]any{"adapterID": "luahost"})
 	second, err := net.DialTimeout("tcp", srv.Addr().String(), 5*time.Second)
 	require.NoError(t, err)
 	defer second.Close()
 	require.NoError(t, second.SetReadDeadline(time.Now().Add(5*time.Second)))
 	_, err = second.Read(make([]byte, 1))
 	assert.Error(t, err, "the second connection is closed")
-	resp := c.request("restart", nil).(godap.ResponseMessage).GetResponse()
+	resp := c.Request("restart", nil).(godap.ResponseMessage).GetResponse()
 	assert.False(t, resp.Success)
-	notPaused := c.request("stackTrace", map[string]any{"threadId": ThreadID}).(godap.ResponseMessage).GetResponse()
+	notPaused := c.Request("stackTrace", map[string]any{"threadId": ThreadID}).(godap.ResponseMessage).GetResponse()
 	assert.False(t, notPaused.Success)
 	assert.Contains(t, notPaused.Message, "not paused")
 }

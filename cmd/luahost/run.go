@@ -31,6 +31,8 @@ type runFlags struct {
 	inspect inspectFlags
 	// profile is --profile: the trace file to write (profile.go).
 	profile string
+	// debug is --debug and --debug-nowait (debug.go).
+	debug debugFlags
 
 	set map[string]bool
 }
@@ -108,6 +110,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	}, stderr)
 	c.fs.BoolVar(&c.f.watch, "watch", false, "run in real time and hot-reload changed scripts")
 	c.f.inspect.register(c.fs)
+	c.f.debug.register(c.fs)
 	c.sf.register(c.fs)
 	return c.main(args, stdout, stderr)
 }
@@ -149,8 +152,16 @@ func (c *runCommand) main(args []string, stdout, stderr io.Writer) int {
 	r, err := c.run(ctx, pos[0], stdout, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "luahost %s: %v\n", c.name, err)
+		c.f.debug.close(exitUsage)
 		return exitUsage
 	}
+	status := c.status(r, stdout, stderr)
+	c.f.debug.close(status)
+	return status
+}
+
+// status reports the run's figures and returns its exit status.
+func (c *runCommand) status(r runResult, stdout, stderr io.Writer) int {
 	if c.report != nil {
 		c.report(stdout, r)
 	}
@@ -189,6 +200,10 @@ func (c *runCommand) usageError(pos []string) string {
 		return "--zones cannot be combined with --inspect"
 	case f.zones > 0 && f.profile != "":
 		return "--zones cannot be combined with --profile"
+	case f.zones > 0 && f.debug.addr != "":
+		return "--zones cannot be combined with --debug"
+	case f.debug.nowait && f.debug.addr == "":
+		return "--debug-nowait goes with --debug"
 	case f.profile != "" && sameFile(f.profile, pos[0]):
 		return fmt.Sprintf("--profile %s: is the world being run, which the trace would overwrite; write it to another file", f.profile)
 	case f.profile != "" && sf.save != "" && (f.profile == sf.save || sameFile(f.profile, sf.save)):
@@ -214,6 +229,9 @@ func (c *runCommand) loadConfig(stdout, stderr io.Writer, prof **profiler) loadC
 	}
 	if c.f.profile != "" {
 		cfg.tune = profileOptions(prof)
+	}
+	if c.f.debug.addr != "" {
+		cfg.attach = func(h *luabind.Host) error { return c.f.debug.attach(h, stderr) }
 	}
 	return cfg
 }
@@ -249,6 +267,7 @@ func (c *runCommand) run(ctx context.Context, path string, stdout, stderr io.Wri
 		prof = newProfiler(w.(*world), out, "luahost "+c.name+" "+path)
 	}
 	var r runResult
+	c.f.debug.wait(ctx)
 	loopErr := c.loop(ctx, w, &r.times, stderr)
 	r.saveErr = c.sf.finish(w, stderr)
 	r.rs, _ = w.stats()

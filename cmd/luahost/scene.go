@@ -34,6 +34,9 @@ type loadConfig struct {
 	join func(*luabind.Host)
 	// tune, when set, adjusts the host's options (--profile).
 	tune func(*luabind.Options)
+	// attach, when set, receives the host before any script loads
+	// (--debug).
+	attach func(*luabind.Host) error
 }
 
 // hostOptions returns the options of a host on dir with cfg's settings.
@@ -87,6 +90,11 @@ func loadScene(path string, cfg loadConfig) (*world, error) {
 	fail := func(err error) (*world, error) {
 		_ = host.Close()
 		return nil, err
+	}
+	if cfg.attach != nil {
+		if err := cfg.attach(host); err != nil {
+			return fail(err)
+		}
 	}
 	for i, e := range sc.Entities {
 		for _, s := range e.Scripts {

@@ -72,6 +72,12 @@ func (sf *snapFlags) load(path string, zones int, cfg loadConfig, seedSet bool) 
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
+	if cfg.attach != nil {
+		if err := cfg.attach(host); err != nil {
+			_ = host.Close()
+			return nil, err
+		}
+	}
 	if err := host.Restore(snap); err != nil {
 		_ = host.Close()
 		return nil, fmt.Errorf("%s: %v", path, err)
