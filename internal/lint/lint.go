@@ -13,6 +13,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 	"github.com/yuin/gopher-lua/parse"
 
+	"github.com/luahost/luahost/internal/luaast"
 	"github.com/luahost/luahost/luabind"
 )
 
@@ -96,7 +97,7 @@ func wordIndex(s, needle string) int {
 // string ("lib.vector").
 func (f *luaFile) requires() []string {
 	var out []string
-	walkExprs(f.stmts, func(e ast.Expr) {
+	luaast.Exprs(f.stmts, func(e ast.Expr) {
 		if c, ok := e.(*ast.FuncCallExpr); ok {
 			if id, ok := c.Func.(*ast.IdentExpr); ok && id.Value == "require" && len(c.Args) == 1 {
 				if s, ok := c.Args[0].(*ast.StringExpr); ok {
@@ -221,7 +222,7 @@ func (f *luaFile) lintTimers(fields []scriptField) []Problem {
 		}
 	}
 	var out []Problem
-	walkExprs(f.stmts, func(e ast.Expr) {
+	luaast.Exprs(f.stmts, func(e ast.Expr) {
 		c, ok := e.(*ast.FuncCallExpr)
 		if !ok || len(c.Args) < 2 {
 			return

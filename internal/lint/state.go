@@ -2,6 +2,8 @@ package lint
 
 import (
 	"github.com/yuin/gopher-lua/ast"
+
+	"github.com/luahost/luahost/internal/luaast"
 )
 
 // lintModuleState reports module-level tables ("local cache = {}" at the
@@ -47,39 +49,12 @@ func (f *luaFile) lintModuleState() []Problem {
 // a chunk's statements (function statements and function expressions),
 // blocks included, but not for the chunk's own top-level statements.
 func eachFunctionStmt(stmts []ast.Stmt, fn func(ast.Stmt)) {
-	var body func(stmts []ast.Stmt)
-	body = func(stmts []ast.Stmt) {
-		for _, s := range stmts {
+	w := &luaast.Walker{Stmt: func(s ast.Stmt, sc *luaast.Scope) {
+		if sc.Functions() > 0 {
 			fn(s)
-			switch x := s.(type) {
-			case *ast.DoBlockStmt:
-				body(x.Stmts)
-			case *ast.WhileStmt:
-				body(x.Stmts)
-			case *ast.RepeatStmt:
-				body(x.Stmts)
-			case *ast.IfStmt:
-				body(x.Then)
-				body(x.Else)
-			case *ast.NumberForStmt:
-				body(x.Stmts)
-			case *ast.GenericForStmt:
-				body(x.Stmts)
-			case *ast.FuncDefStmt:
-				body(x.Func.Stmts)
-			}
 		}
-	}
-	for _, s := range stmts {
-		if d, ok := s.(*ast.FuncDefStmt); ok {
-			body(d.Func.Stmts)
-		}
-	}
-	walkExprs(stmts, func(e ast.Expr) {
-		if fn, ok := e.(*ast.FunctionExpr); ok {
-			body(fn.Stmts)
-		}
-	})
+	}}
+	w.Walk(stmts)
 }
 
 // rootName returns the variable at the root of t.a.b[c] ("t"), or "".
