@@ -14,9 +14,12 @@ import (
 	"github.com/luahost/luahost/runtime"
 )
 
-// LoadError is a script that cannot be loaded: it does not compile, its
-// chunk fails or runs past the budget, or it does not return a table. Its
-// message starts with file:line where one is known.
+// LoadError is a script that cannot be loaded: it does not exist, it does
+// not compile, its chunk fails or runs past the budget, or it does not
+// return a table. Its message starts with file:line where one is known.
+// Err says why, for errors.Is and errors.As: a script whose file does not
+// exist matches fs.ErrNotExist, one that does not compile has a
+// *SyntaxError.
 type LoadError struct {
 	// Script is the script's name ("ai/patrol").
 	Script string
@@ -26,10 +29,40 @@ type LoadError struct {
 	Line int
 	// Message is the full message, "scripts/x.lua:3: ... near 'end'".
 	Message string
+	// Err is the cause: the file system's error when the file cannot be
+	// read (wrapping fs.ErrNotExist when it does not exist), a
+	// *SyntaxError when it does not compile; nil when the chunk failed
+	// or returned no table (Message says how).
+	Err error
 }
 
 // Error returns the message, "file:line: ...".
 func (e *LoadError) Error() string { return e.Message }
+
+// Unwrap returns the cause, Err.
+func (e *LoadError) Unwrap() error { return e.Err }
+
+// SyntaxError is why a script or a chunk does not compile: the cause of
+// its LoadError. Its message is the LoadError's, "file:line: message near
+// 'token'".
+type SyntaxError struct {
+	// File is the file's display path ("scripts/ai/patrol.lua").
+	File string
+	// Line is the line of the error.
+	Line int
+	// Message is the message without the file and line, such as "'end'
+	// expected (to close 'if' at line 3) near <eof>".
+	Message string
+}
+
+// Error returns "file:line: message".
+func (e *SyntaxError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Message) }
+
+// syntaxError is the LoadError of a script that does not compile.
+func syntaxError(script, file string, line int, msg string) *LoadError {
+	se := &SyntaxError{File: file, Line: line, Message: msg}
+	return &LoadError{Script: script, File: file, Line: line, Message: luaerr.Bound(se.Error()), Err: se}
+}
 
 // loadError builds a LoadError from a message that may start with
 // "file:line:".
@@ -56,12 +89,12 @@ func compileError(script, file string, src []byte, err error) *LoadError {
 	}
 	var se *compile.SyntaxError
 	if errors.As(err, &se) {
-		return &LoadError{Script: script, File: file, Line: se.Line, Message: luaerr.Bound(fmt.Sprintf("%s:%d: %s", file, se.Line, se.Msg))}
+		return syntaxError(script, file, se.Line, se.Msg)
 	}
 	var pe *parse.Error
 	if errors.As(err, &pe) {
 		if se := compile.CheckSyntax(string(src)); se != nil {
-			return &LoadError{Script: script, File: file, Line: se.Line, Message: luaerr.Bound(fmt.Sprintf("%s:%d: %s", file, se.Line, se.Msg))}
+			return syntaxError(script, file, se.Line, se.Msg)
 		}
 		msg := strings.TrimSpace(pe.Message)
 		line := pe.Pos.Line
@@ -70,11 +103,11 @@ func compileError(script, file string, src []byte, err error) *LoadError {
 			line = bytes.Count(src, []byte("\n")) + 1
 			near = "near <eof>"
 		}
-		return &LoadError{Script: script, File: file, Line: line, Message: luaerr.Bound(fmt.Sprintf("%s:%d: %s %s", file, line, msg, near))}
+		return syntaxError(script, file, line, msg+" "+near)
 	}
 	var ce *lua.CompileError
 	if errors.As(err, &ce) {
-		return &LoadError{Script: script, File: file, Line: ce.Line, Message: luaerr.Bound(fmt.Sprintf("%s:%d: %s", file, ce.Line, ce.Message))}
+		return syntaxError(script, file, ce.Line, ce.Message)
 	}
 	return loadError(script, file, err.Error())
 }

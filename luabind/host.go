@@ -421,9 +421,9 @@ func (h *Host) Load(name string) (*Script, error) {
 	src, err := h.readSource(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return nil, &LoadError{Script: name, File: file, Message: fmt.Sprintf("%s: script %q not found", file, name)}
+		return nil, &LoadError{Script: name, File: file, Message: fmt.Sprintf("%s: script %q not found", file, name), Err: err}
 	case err != nil:
-		return nil, &LoadError{Script: name, File: file, Message: fmt.Sprintf("%s: script %q refused: %s", file, name, refusal("the file", err))}
+		return nil, &LoadError{Script: name, File: file, Message: fmt.Sprintf("%s: script %q refused: %s", file, name, refusal("the file", err)), Err: err}
 	}
 	return h.add(name, file, path, src)
 }
@@ -474,9 +474,9 @@ func (h *Host) check(name string, script bool) error {
 	src, err := h.readSource(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return &LoadError{Script: name, File: file, Message: fmt.Sprintf("%s: %v", file, errors.Unwrap(err))}
+		return &LoadError{Script: name, File: file, Message: fmt.Sprintf("%s: %v", file, errors.Unwrap(err)), Err: err}
 	case err != nil:
-		return &LoadError{Script: name, File: file, Message: fmt.Sprintf("%s: script %q refused: %s", file, name, refusal("the file", err))}
+		return &LoadError{Script: name, File: file, Message: fmt.Sprintf("%s: script %q refused: %s", file, name, refusal("the file", err)), Err: err}
 	}
 	s := &Script{host: h, name: name, file: file, path: path}
 	var st *state
@@ -546,10 +546,25 @@ type chunk struct {
 // NewChunks returns an empty chunk cache.
 func NewChunks() *Chunks { return &Chunks{m: make(map[chunkKey]chunk)} }
 
-// Compile returns the prototype of src, compiled under the chunk name
-// file with the default MaxStringSize; the latest source of each file
-// stays cached. A syntax error is a *LoadError "file:line: message near
-// 'token'".
+// Precompile compiles src under the chunk name file with the default
+// MaxStringSize and keeps it cached (the latest source of each file
+// stays), so that a host sharing c loads it without compiling. A syntax
+// error is a *LoadError "file:line: message near 'token'" whose Err is a
+// *SyntaxError.
+//
+// luahost's API promises no gopher-lua type: the VM is an implementation
+// detail that a release may upgrade or replace, so no exported name of
+// luabind takes or returns one, and compiled chunks stay inside the
+// cache.
+func (c *Chunks) Precompile(script, file string, src []byte) error {
+	_, err := c.compile(script, file, src, lstring.DefaultMaxSize)
+	return err
+}
+
+// Compile is Precompile returning gopher-lua's prototype.
+//
+// Deprecated: luahost's API promises no gopher-lua type; use Precompile.
+// Compile is removed in the next release.
 func (c *Chunks) Compile(script, file string, src []byte) (*lua.FunctionProto, error) {
 	return c.compile(script, file, src, lstring.DefaultMaxSize)
 }

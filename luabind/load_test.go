@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/luahost/luahost/luabind/internal/lstring"
 	"github.com/luahost/luahost/runtime"
 )
 
@@ -158,25 +159,25 @@ func TestAttachErrors(t *testing.T) {
 func TestChunksCache(t *testing.T) {
 	c := NewChunks()
 	src := []byte("return { priority = 1 }\n")
-	p1, err := c.Compile("x", "dir/x.lua", src)
+	p1, err := c.compile("x", "dir/x.lua", src, lstring.DefaultMaxSize)
 	require.NoError(t, err)
-	p2, err := c.Compile("x", "dir/x.lua", []byte(string(src)))
+	p2, err := c.compile("x", "dir/x.lua", []byte(string(src)), lstring.DefaultMaxSize)
 	require.NoError(t, err)
 	assert.Same(t, p1, p2, "the same source is a cache hit")
 
-	p3, err := c.Compile("x", "dir/x.lua", []byte("return { priority = 2 }\n"))
+	p3, err := c.compile("x", "dir/x.lua", []byte("return { priority = 2 }\n"), lstring.DefaultMaxSize)
 	require.NoError(t, err)
 	assert.NotSame(t, p1, p3, "a changed source is compiled again")
-	p4, err := c.Compile("y", "dir/y.lua", src)
+	p4, err := c.compile("y", "dir/y.lua", src, lstring.DefaultMaxSize)
 	require.NoError(t, err)
 	assert.NotSame(t, p1, p4, "the cache is by file")
 
-	_, err = c.Compile("x", "dir/x.lua", []byte("return {\n\n  x = = 1 }\n"))
+	_, err = c.compile("x", "dir/x.lua", []byte("return {\n\n  x = = 1 }\n"), lstring.DefaultMaxSize)
 	var le *LoadError
 	require.True(t, errors.As(err, &le), "%T", err)
 	assert.Equal(t, 3, le.Line)
 	assert.Regexp(t, `^dir/x\.lua:3: .*near '='$`, le.Message)
-	p5, err := c.Compile("x", "dir/x.lua", []byte("return { priority = 2 }\n"))
+	p5, err := c.compile("x", "dir/x.lua", []byte("return { priority = 2 }\n"), lstring.DefaultMaxSize)
 	require.NoError(t, err)
 	assert.Same(t, p3, p5, "a failed compile leaves the cached version alone")
 }
