@@ -35,10 +35,14 @@ func (h *Host) Export(e runtime.Handle) (snapshot.Entity, error) {
 // order (an error is reported and faults the instance, which leaves
 // faulted); then every entity is saved; only when all are saved do they
 // leave the world: their instances without onDestroy, the entities
-// reaped (their handles stale). A handle that is stale or given twice, an
-// entity that is dying, an instance of a Go-native script, a self that is
-// not plain data or a call during a frame is an error, and no entity
-// leaves. O(the entities' instances and state).
+// reaped (their handles stale). Each snapshot records the version of each
+// of its Lua scripts (Versions), which Import checks. Go-native instances
+// are saved as Snapshot saves them. A handle that is stale or given
+// twice, an entity that is dying, an instance of a Go-native script that
+// is not a runtime.Saver (checked before any onExport runs; the error
+// wraps runtime.ErrNotSaveable, unless Options.SkipNotSaveable leaves it
+// behind), a self that is not plain data or a call during a frame is an
+// error, and no entity leaves. O(the entities' instances and state).
 func (h *Host) ExportAll(es []runtime.Handle) ([]snapshot.Entity, error) {
 	if err := h.idle("export"); err != nil {
 		return nil, err
@@ -46,7 +50,11 @@ func (h *Host) ExportAll(es []runtime.Handle) ([]snapshot.Entity, error) {
 	seen := make(map[runtime.Handle]bool, len(es))
 	var insts []*runtime.Instance
 	for _, e := range es {
-		if _, err := h.rt.SaveEntity(e); err != nil {
+		state, err := h.rt.SaveEntity(e)
+		if err == nil {
+			err = h.saveable([]runtime.EntityState{state})
+		}
+		if err != nil {
 			return nil, fmt.Errorf("export: %w", err)
 		}
 		if seen[e] {
@@ -69,6 +77,7 @@ func (h *Host) ExportAll(es []runtime.Handle) ([]snapshot.Entity, error) {
 			return nil, fmt.Errorf("export: %w", err)
 		}
 		snap.Time = h.rt.Time()
+		snap.Versions = h.versions(state)
 		snaps = append(snaps, snap)
 	}
 	for _, e := range es {
@@ -105,8 +114,12 @@ func (h *Host) Import(snap snapshot.Entity) (runtime.Handle, error) {
 // them) and the time left until they are due. Then every imported instance that is not faulted gets
 // onImport(self, ctx), entity by entity, in schedule order. Every
 // snapshot is checked (and its scripts loaded) before anything changes: a
-// malformed snapshot, an id given twice or a script that does not load is
-// an error and no entity arrives.
+// malformed snapshot, an id given twice, a script that does not load or
+// one whose version differs from the one the snapshot was exported under
+// (an error wrapping ErrScriptVersion; see Options.MigrateImports, whose
+// onReload calls run before onImport) is an error and no entity arrives.
+// Go-native instances are rebuilt through their registered scripts (see
+// RegisterScript).
 func (h *Host) ImportAll(snaps []snapshot.Entity) ([]runtime.Handle, error) {
 	if err := h.idle("import"); err != nil {
 		return nil, err
@@ -129,6 +142,10 @@ func (h *Host) ImportAll(snaps []snapshot.Entity) ([]runtime.Handle, error) {
 		}
 		old[es.Handle] = i
 		states[i] = es
+		if err := h.checkVersions(&snaps[i], es); err != nil {
+			h.unload(added)
+			return nil, fmt.Errorf("import: entity %d (%s): %w", i+1, snaps[i].ID, err)
+		}
 	}
 	hs := make([]runtime.Handle, len(snaps))
 	for i, es := range states {
@@ -160,6 +177,9 @@ func (h *Host) ImportAll(snaps []snapshot.Entity) ([]runtime.Handle, error) {
 		}
 		all = append(all, insts)
 	}
+	for i, insts := range all {
+		h.migrateImported(&snaps[i], insts)
+	}
 	for _, insts := range all {
 		h.snapshotCallback(insts, "onImport", func(st *state) *lua.LFunction { return st.onImport })
 	}
@@ -178,5 +198,70 @@ func (h *Host) unload(scripts []*Script) {
 			}
 		}
 		s.st.close()
+	}
+}
+
+// versions returns the version of each Lua script of the entity's
+// instances, by name; nil when it has none.
+func (h *Host) versions(es runtime.EntityState) map[string]string {
+	var vs map[string]string
+	for _, is := range es.Instances {
+		if s, ok := is.Script.(*Script); ok && s.host == h {
+			if vs == nil {
+				vs = make(map[string]string)
+			}
+			vs[s.name] = s.st.version
+		}
+	}
+	return vs
+}
+
+// checkVersions refuses an entity snapshot that was exported under a
+// version of one of its scripts other than the one this host runs,
+// unless Options.MigrateImports accepts it. A script the snapshot has no
+// version of is not checked.
+func (h *Host) checkVersions(snap *snapshot.Entity, es runtime.EntityState) error {
+	if h.opts.MigrateImports {
+		return nil
+	}
+	for _, is := range es.Instances {
+		s, ok := is.Script.(*Script)
+		if !ok {
+			continue
+		}
+		if v, saved := snap.Versions[s.name]; saved && v != s.st.version {
+			return fmt.Errorf("%w: %s was exported under version %s of its source, this host runs version %s (set Options.MigrateImports to migrate it through onReload)", ErrScriptVersion, s.name, v, s.st.version)
+		}
+	}
+	return nil
+}
+
+// migrateImported runs onReload(self, old, ctx) on each imported Lua
+// instance whose script's version differs from the one it was exported
+// under (with Options.MigrateImports): self is the saved self, old a copy
+// of it. An error is reported and faults the instance, as onImport's.
+func (h *Host) migrateImported(snap *snapshot.Entity, insts []*runtime.Instance) {
+	for i, inst := range insts {
+		s, ok := inst.Script().(*Script)
+		if !ok || snap.Instances[i].Native || inst.Faulted() || s.st.onReload == nil {
+			continue
+		}
+		if v, saved := snap.Versions[s.name]; !saved || v == s.st.version {
+			continue
+		}
+		st := s.st
+		li := inst.Data.(*instance)
+		old := st.fromPlain(snap.Instances[i].Self.Value)
+		prev, prevEnt := st.enter(inst, li)
+		L := st.L
+		L.Push(st.onReload)
+		L.Push(li.self)
+		L.Push(old)
+		L.Push(st.ctx)
+		err := st.pcall(3, 0, kindOnReload, "onReload")
+		st.leave(prev, prevEnt)
+		if err = unblamed(err); err != nil {
+			h.rt.Fault(inst, "onReload", err)
+		}
 	}
 }

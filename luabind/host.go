@@ -114,6 +114,19 @@ type Options struct {
 	// cleared after it. It implies TimingExact. The default (false) value
 	// sets no labels.
 	ProfileLabels bool
+	// SkipNotSaveable makes Snapshot, Export and ExportAll leave out the
+	// instances of Go-native scripts that are not runtime.Savers (they
+	// are not in the document, so a restore or an import goes on without
+	// them), instead of refusing with an error wrapping
+	// runtime.ErrNotSaveable. The default (false) value refuses.
+	SkipNotSaveable bool
+	// MigrateImports makes Import and ImportAll accept an entity exported
+	// under another version of one of its scripts: each such instance
+	// arrives with its saved self and then gets the script's
+	// onReload(self, old, ctx), old being a copy of the saved self, as a
+	// hot reload migrates. The default (false) value refuses such an
+	// entity with an error wrapping ErrScriptVersion.
+	MigrateImports bool
 }
 
 // DefaultBudget is the callback time budget when Options.Budget is zero.
@@ -174,6 +187,9 @@ type Host struct {
 	console bool
 	// reloadObservers are the functions given to ObserveReloads.
 	reloadObservers []func(ReloadInfo)
+	// natives are the Go-native scripts that RegisterScript made known
+	// to Restore and Import, by name.
+	natives map[string]runtime.Saver
 	// goPanic is a Go panic of the embedder's code that a script's call
 	// met, pending until the callback around it fails of it (gopanic.go).
 	goPanic *runtime.PanicError

@@ -13,16 +13,23 @@ import (
 )
 
 // Snapshot saves the world between frames. It is an error during a
-// frame, an event dispatch or a reload, after Close, and for a world
-// holding an instance of a Go-native script or a self that is not plain
-// data (the error names the entity, the script and the path of the
-// value); the world is not changed either way. O(the world's state).
+// frame, an event dispatch or a reload, after Close, and for a self or a
+// Go-native instance's data that is not plain data (the error names the
+// entity, the script and the path of the value). An instance of a
+// Go-native script is saved through its runtime.Saver methods; one of a
+// script that is not a Saver refuses the snapshot before any state is
+// copied, with an error wrapping runtime.ErrNotSaveable, unless
+// Options.SkipNotSaveable leaves it out. The world is not changed either
+// way. O(the world's state).
 func (h *Host) Snapshot() (*snapshot.World, error) {
 	if err := h.idle("snapshot"); err != nil {
 		return nil, err
 	}
 	ws, err := h.rt.Save()
 	if err != nil {
+		return nil, fmt.Errorf("snapshot: %w", err)
+	}
+	if err := h.saveable(ws.Entities); err != nil {
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
 	snap := &snapshot.World{Format: snapshot.Format, Frame: ws.Frame, Time: ws.Time, DT: ws.DT, Seed: ws.Seed, Seq: ws.Seq,
@@ -206,6 +213,11 @@ func checkHandles(snap *snapshot.World, ws *runtime.WorldState) error {
 		for j, is := range es.Instances {
 			if err := eachHandle(is.Self.Value, valid); err != nil {
 				return fmt.Errorf("entities[%d] (%s): instances[%d] (%s): self: %w", i, es.ID, j, is.Script, err)
+			}
+			if is.Data != nil {
+				if err := eachHandle(is.Data.Value, valid); err != nil {
+					return fmt.Errorf("entities[%d] (%s): instances[%d] (%s): data: %w", i, es.ID, j, is.Script, err)
+				}
 			}
 			for k, ts := range is.Timers {
 				if ts.Data == nil {

@@ -21,10 +21,21 @@ func (h *Host) saveEntity(es runtime.EntityState) (snapshot.Entity, error) {
 		snap.State = "pending"
 	}
 	for _, is := range es.Instances {
-		s, ok := is.Script.(*Script)
-		if !ok || s.host != h {
-			return snapshot.Entity{}, fmt.Errorf("save %s: its instance of %s is not a Lua script of this host: only Lua instances can be saved", es.Handle, is.Script.Name())
+		switch h.saveKind(is.Script) {
+		case notSaveable:
+			if h.opts.SkipNotSaveable {
+				continue
+			}
+			return snapshot.Entity{}, fmt.Errorf("save %s: %w: its instance of %s is of a Go-native script that is not a runtime.Saver", es.Handle, runtime.ErrNotSaveable, is.Script.Name())
+		case nativeScript:
+			ins, err := saveNative(es.Handle, is)
+			if err != nil {
+				return snapshot.Entity{}, err
+			}
+			snap.Instances = append(snap.Instances, ins)
+			continue
 		}
+		s := is.Script.(*Script)
 		li := is.Data.(*instance)
 		self, err := s.st.selfPlain(li.self)
 		if err != nil {
@@ -96,15 +107,29 @@ func (h *Host) entityState(snap *snapshot.Entity, where string, n int, added *[]
 	}
 	for i := range snap.Instances {
 		is := &snap.Instances[i]
+		if i > 0 && is.Seq <= snap.Instances[i-1].Seq {
+			return fail("instances[%d] (%s): %w: instances must be listed in attach order (seq increasing)", i, is.Script, runtime.ErrBadSnapshot)
+		}
+		if es.Instances == nil {
+			es.Instances = make([]runtime.InstanceState, 0, len(snap.Instances))
+		}
+		if is.Native {
+			ns, err := h.loadNative(is)
+			if err != nil {
+				return fail("instances[%d]: %w", i, err)
+			}
+			es.Instances = append(es.Instances, ns)
+			continue
+		}
+		if is.Data != nil {
+			return fail("instances[%d] (%s): %w: a Lua instance has self, not data", i, is.Script, runtime.ErrBadSnapshot)
+		}
 		s := h.scripts[is.Script]
 		if s == nil {
 			if s, err = h.Load(is.Script); err != nil {
 				return fail("instances[%d]: %w: unknown script %q: %w", i, runtime.ErrBadSnapshot, is.Script, err)
 			}
 			*added = append(*added, s)
-		}
-		if i > 0 && is.Seq <= snap.Instances[i-1].Seq {
-			return fail("instances[%d] (%s): %w: instances must be listed in attach order (seq increasing)", i, is.Script, runtime.ErrBadSnapshot)
 		}
 		if _, ok := is.Self.Value.(*runtime.Table); !ok {
 			return fail("instances[%d] (%s): %w: self must be a table, not %s", i, is.Script, runtime.ErrBadSnapshot, runtime.FormatPlain(is.Self.Value))
@@ -126,9 +151,6 @@ func (h *Host) entityState(snap *snapshot.Entity, where string, n int, added *[]
 				}
 			}
 		}
-		if es.Instances == nil {
-			es.Instances = make([]runtime.InstanceState, 0, len(snap.Instances))
-		}
 		es.Instances = append(es.Instances, runtime.InstanceState{Seq: is.Seq, Script: s,
 			Faulted: is.Faulted, CreateFailed: is.CreateFailed, Data: &instance{}})
 	}
@@ -139,12 +161,15 @@ func (h *Host) entityState(snap *snapshot.Entity, where string, n int, added *[]
 }
 
 // fill builds the Lua side of the instances of an entity restored or
-// imported as e: self, timers and props, in each script's state, with
+// imported as e (its Go-native instances have their Data already): self, timers and props, in each script's state, with
 // every entity handle in them passed through mapH and every timer's due
 // time through shift (from the snapshot's clock to the world's).
 func fill(snap *snapshot.Entity, insts []*runtime.Instance, e runtime.Handle, mapH func(runtime.Handle) any, shift func(float64) float64) {
 	for i, inst := range insts {
 		is := &snap.Instances[i]
+		if is.Native {
+			continue
+		}
 		st := inst.Script().(*Script).st
 		li := inst.Data.(*instance)
 		li.self = st.fromPlain(mapHandles(is.Self.Value, mapH)).(*lua.LTable)

@@ -17,6 +17,7 @@ import (
 	"github.com/luahost/luahost/luabind/internal/luaerr"
 	"github.com/luahost/luahost/luabind/internal/lualib"
 	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/snapshot"
 )
 
 // state is one Lua state and the script version loaded into it: the
@@ -27,6 +28,9 @@ type state struct {
 	host   *Host
 	script *Script
 	L      *lua.LState
+	// version is the version of the source loaded into it
+	// (snapshot.Version), which exports record.
+	version string
 
 	// table is the table the chunk returned: timers look their
 	// functions up in it when they fire.
@@ -144,7 +148,7 @@ func (h *Host) run(s *Script, src []byte) (*state, lua.LValue, error) {
 	if h.debug != nil {
 		h.debug.watch(L)
 	}
-	st := &state{host: h, script: s, L: L, frame: ^uint64(0)}
+	st := &state{host: h, script: s, L: L, frame: ^uint64(0), version: snapshot.Version(src)}
 	st.bind()
 	L.Push(L.NewFunctionFromProto(proto))
 	h.building = append(h.building, st)

@@ -235,3 +235,26 @@ func (inst *Instance) destroy() error {
 func (inst *Instance) runnable() bool {
 	return inst.state == instCreated && !inst.faulted && !inst.detached && inst.active
 }
+
+// Saver is a Go-native Script whose instances can be saved in a snapshot
+// and handed off to another runtime, as Lua instances are. Without it, a
+// snapshot or an export of a world holding an instance of the script is
+// refused with an error wrapping ErrNotSaveable (or leaves the instance
+// out, when the caller asks for that).
+//
+// The two methods are each other's inverse over plain data: what
+// SaveData returns, LoadData gets back after a trip through the snapshot
+// document, in its canonical form (see Plain: a struct comes back as a
+// *Table of its fields, an int as a float64). Both run between frames, on
+// the goroutine that drives the world, and must not change the world.
+type Saver interface {
+	Script
+	// SaveData returns the state an instance keeps in data (its
+	// Instance.Data) as plain data. An error refuses the snapshot or
+	// export; the world is left as it was.
+	SaveData(data any) (any, error)
+	// LoadData returns the Instance.Data of an instance restored or
+	// imported from saved, what SaveData returned. An error refuses the
+	// restore or import before anything changes.
+	LoadData(saved any) (any, error)
+}

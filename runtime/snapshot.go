@@ -19,6 +19,12 @@ import (
 // be saved in. The error says which and where.
 var ErrBadSnapshot = errors.New("bad snapshot")
 
+// ErrNotSaveable means a snapshot or an export that would have to save an
+// instance whose script cannot save it: a Go-native script that is not a
+// Saver. The error names the entity and the script; the world is left as
+// it was.
+var ErrNotSaveable = errors.New("not saveable")
+
 // WorldState is what a Runtime owns of a world, between frames.
 type WorldState struct {
 	// Frame, Time and DT are the frame number, simulated seconds and the

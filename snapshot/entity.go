@@ -1,6 +1,8 @@
 package snapshot
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 
 	"github.com/luahost/luahost/runtime"
@@ -30,22 +32,44 @@ type Entity struct {
 	// to the importing world's clock. A world snapshot leaves it out
 	// (its entities share the world's time).
 	Time float64 `json:"time,omitempty"`
+	// Versions are, for each Lua script of its instances, the version
+	// of the script's source it was exported under (see Version): an
+	// import into a host that runs another version refuses it, or
+	// migrates it when asked to. A world snapshot leaves them out (its
+	// entities are restored with the world's scripts).
+	Versions map[string]string `json:"versions,omitempty"`
 	// Instances are the live instances in attach order.
 	Instances []Instance `json:"instances"`
 }
 
-// Instance is one live instance of a Lua script.
+// Version returns the version of a script's source as entity snapshots
+// record it: the first 8 bytes of its SHA-256, in hex (16 digits).
+func Version(src []byte) string {
+	sum := sha256.Sum256(src)
+	return hex.EncodeToString(sum[:8])
+}
+
+// Instance is one live instance: of a Lua script, with its self, props
+// and timers; or of a Go-native script (a runtime.Saver), with Native set
+// and its Data.
 type Instance struct {
 	// Seq is the instance's attach sequence number where it was saved:
 	// its place in attach order, which breaks priority ties.
 	Seq uint64 `json:"seq"`
 	// Script is the script's name.
 	Script string `json:"script"`
+	// Native marks an instance of a Go-native script: Data holds what
+	// its SaveData returned, and Self, Props and Timers are empty.
+	Native bool `json:"native,omitempty"`
+	// Data is a Go-native instance's state, as plain data; nil (left
+	// out) for a Lua instance, and for a Go-native one whose state is
+	// nil.
+	Data *runtime.PlainJSON `json:"data,omitempty"`
 	// Self is the instance's self as plain data (a *runtime.Table);
 	// functions stored in self's top level are code, not data, and are
 	// left out, as a hot reload leaves them out. Its tables also hold the
 	// keys the script removed (see SelfJSON).
-	Self SelfJSON `json:"self"`
+	Self SelfJSON `json:"self,omitzero"`
 	// Props are the top-level keys the attach's props set: a hot reload
 	// never gives them a new default (SPEC 6).
 	Props []string `json:"props,omitempty"`
