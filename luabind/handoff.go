@@ -199,6 +199,9 @@ func (h *Host) unload(scripts []*Script) {
 		}
 		s.st.close()
 	}
+	if len(scripts) > 0 {
+		h.publish()
+	}
 }
 
 // versions returns the version of each Lua script of the entity's

@@ -175,6 +175,11 @@ type Host struct {
 	// nesting is how many protected calls run now, one inside another.
 	nesting int
 	clock   clock
+	// published is what Stats reads; frameTimes and frameStart are the
+	// frames' durations so far and the running one's start (stats.go).
+	published  published
+	frameTimes FrameTimes
+	frameStart time.Time
 	refused map[string]string
 	watch   *watcher
 	closed  bool
@@ -281,6 +286,8 @@ func New(rt *runtime.Runtime, opts Options) (*Host, error) {
 	rt.FrameStart(h.deliver)
 	rt.AfterStep(h.afterStep)
 	rt.OnClose(h.shutdown)
+	rt.OnReport(h.countFault)
+	h.publish()
 	return h, nil
 }
 
@@ -300,6 +307,8 @@ func (h *Host) afterStep() {
 	h.checkCeiling()
 	h.Flush()
 	h.refill()
+	h.frameTimes.add(time.Since(h.frameStart))
+	h.publish()
 }
 
 // refill builds fresh sandboxed states until Options.StatePool are ready.
@@ -336,11 +345,13 @@ func (h *Host) shutdown() {
 		h.budget.close()
 	}
 	h.Flush()
+	h.publish()
 }
 
 // beforeStep runs between frames: pending reloads are applied and
 // entities spawned by scripts during setup become Active.
 func (h *Host) beforeStep() {
+	h.frameStart = time.Now()
 	if h.watch != nil {
 		h.applyWatched()
 	}
@@ -454,6 +465,7 @@ func (h *Host) add(name, file, path string, src []byte) (*Script, error) {
 	s.st = st
 	h.scripts[name] = s
 	h.order = append(h.order, s)
+	h.publish()
 	return s, nil
 }
 

@@ -128,6 +128,8 @@ func (h *Host) Reload(name string, source []byte) error {
 	}
 	old.close()
 	h.reloads++
+	s.timing.reload++
+	h.publish()
 	h.logReload(s, len(migs), time.Since(start))
 	h.deferred.commit(h)
 	return h.reloaded(s, len(migs), start, nil)

@@ -14,6 +14,8 @@ type Script struct {
 	st   *state
 	// timing is the script's callback counters (stats.go).
 	timing timing
+	// index is its place in the counters Stats reads.
+	index int
 	// spawned counts the live entities its callbacks spawned, which the
 	// memory ceiling lays at its door (ceiling.go).
 	spawned runtime.Tally

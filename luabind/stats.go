@@ -2,7 +2,10 @@ package luabind
 
 import (
 	"context"
+	"errors"
 	"runtime/pprof"
+	"slices"
+	"sync"
 	"time"
 
 	"github.com/luahost/luahost/runtime"
@@ -21,8 +24,17 @@ import (
 //     every call of a kind whose timed calls took everyTime or more on
 //     average: for those the clock costs little.
 //
-// Totals are then estimated: the timed calls' time scaled by calls over
-// timed calls. Maxima are those of the timed calls. A callback's time is
+// Totals are then estimated: each timed call's time stands for itself and
+// for the calls not timed since the kind's previous timed call, so a
+// total only grows (a counter a metrics system reads never goes down) and
+// is exact when every call is timed. Maxima are those of the timed calls.
+//
+// Reading from any goroutine. The counters are plain fields that only the
+// driving goroutine writes; Stats reads a copy of them that the driving
+// goroutine publishes under a mutex at the end of every frame, after
+// every callback run between frames and after every load and reload. A
+// publish costs O(scripts) at a frame's end and O(1) after a callback
+// between frames; the callbacks of a frame pay nothing for it. A callback's time is
 // its own: the callbacks it ran nested inside it (an onCreate run by a
 // spawn, a handler run by a send) are counted for their own scripts and
 // taken out of its time.
@@ -71,15 +83,56 @@ const (
 	warmUp = 16
 )
 
-// Stats is a snapshot of a host's counters.
+// Stats is a snapshot of a host's counters, as of the end of the last
+// frame or the last callback, load or reload between frames, whichever
+// came later (see Host.Stats). Every count in it only grows.
 type Stats struct {
 	Scripts int
 	Reloads int
 	// Frame is the runtime's frame number that ScriptStats.Frame figures
-	// are for: the frame running, or the last one run.
+	// are for: the last frame run.
 	Frame uint64
+	// Runtime is the runtime's counters (entities, instances, frames,
+	// errors, spawns, kills) as of the same moment.
+	Runtime runtime.Stats
+	// Memory is the size of the host's Lua data (states, selves, the
+	// blackboard) in bytes, as of the last MeasureMemory; 0 before one.
+	Memory int64
+	// FrameTimes is the histogram of the frames' durations, each Step
+	// from its start to its end.
+	FrameTimes FrameTimes
 	// Timing is the timing of every loaded script, in load order.
 	Timing []ScriptStats
+}
+
+// frameBounds are the upper bounds of FrameTimes' buckets.
+var frameBounds = [...]time.Duration{
+	time.Millisecond, 2 * time.Millisecond, 4 * time.Millisecond, 8 * time.Millisecond,
+	16 * time.Millisecond, 33 * time.Millisecond, 50 * time.Millisecond, 100 * time.Millisecond,
+	250 * time.Millisecond, 500 * time.Millisecond, time.Second,
+}
+
+// FrameBounds returns the upper bounds of the buckets of
+// Stats.FrameTimes: 1, 2, 4, 8, 16, 33, 50, 100, 250 and 500 ms and 1 s.
+func FrameBounds() []time.Duration { return slices.Clone(frameBounds[:]) }
+
+// FrameTimes is a histogram of frame durations.
+type FrameTimes struct {
+	// Buckets counts, for each of FrameBounds, the frames that took at
+	// most that long and longer than the previous bound; its last entry
+	// (one more than FrameBounds) counts the frames longer than 1 s.
+	Buckets [len(frameBounds) + 1]uint64
+	// Count and Sum are the frames counted and their total time.
+	Count uint64
+	Sum   time.Duration
+}
+
+// add counts a frame that took d.
+func (f *FrameTimes) add(d time.Duration) {
+	i, _ := slices.BinarySearch(frameBounds[:], d)
+	f.Buckets[i]++
+	f.Count++
+	f.Sum += d
 }
 
 // ScriptStats is the timing of one script's callbacks since it was loaded
@@ -89,6 +142,12 @@ type ScriptStats struct {
 	Script string
 	// Calls and Errors count the callbacks run and those that failed.
 	Calls, Errors int64
+	// Faults counts the reported errors that faulted one of its
+	// instances (every callback's error but onDestroy's, and faults
+	// from outside a callback, such as the memory ceiling's).
+	Faults int64
+	// Reloads counts its hot reloads applied.
+	Reloads int64
 	// Total is the callbacks' time, Max the longest one's: estimated
 	// from the timed calls unless Exact.
 	Total, Max time.Duration
@@ -121,7 +180,7 @@ type CallbackStats struct {
 	Callback      string
 	Calls, Errors int64
 	// Timed counts the calls that were timed; Total is estimated from
-	// them when it is less than Calls.
+	// them when it is less than Calls (and only grows).
 	Timed      int64
 	Total, Max time.Duration
 }
@@ -154,7 +213,8 @@ type CallbackTiming struct {
 
 // timing is a script's counters, kept on its Script over hot reloads.
 type timing struct {
-	kinds [numKinds]kindTiming
+	kinds          [numKinds]kindTiming
+	faults, reload int64
 	// frame is the frame whose figures the frame* fields hold.
 	frame                  uint64
 	frameCalls, frameTimed int64
@@ -164,10 +224,15 @@ type timing struct {
 // kindTiming is one callback kind's counters. sampled is set once the
 // kind's first warmUp calls were timed, while its timed calls average
 // less than everyTime: until then every call is timed.
+//
+// time is the estimated total: each timed call adds its time once for
+// itself and once for every call since the previous timed one (counted
+// is the calls counted so far).
 type kindTiming struct {
-	calls, timed, errors int64
-	time, max            time.Duration
-	sampled              bool
+	calls, timed, errors, counted int64
+	// mean is the timed calls' own total, whose mean decides sampling.
+	time, mean, max time.Duration
+	sampled                       bool
 }
 
 // clock is the host's side of timing.
@@ -231,6 +296,9 @@ func (st *state) count(k *kindTiming, err error) {
 	if err != nil && err != errNested {
 		k.errors++
 	}
+	if h := st.host; h.nesting == 0 && !h.rt.Stepping() {
+		h.publishScript(st.script)
+	}
 }
 
 // timedCall is pcallAs for a callback that is timed: under its pprof
@@ -264,11 +332,14 @@ func (st *state) timedCall(nargs, nret int, k *kindTiming, callback, suffix stri
 		c.labels = labels
 		pprof.SetGoroutineLabels(labels)
 	}
-	st.count(k, err)
+	self = max(self, 0)
 	k.timed++
-	k.time += self
+	k.mean += self
+	k.time += self * time.Duration(k.calls+1-k.counted)
+	k.counted = k.calls + 1
 	k.max = max(k.max, self)
-	k.sampled = k.timed >= warmUp && k.time < c.every*time.Duration(k.timed)
+	k.sampled = k.timed >= warmUp && k.mean < c.every*time.Duration(k.timed)
+	st.count(k, err)
 	tm := &st.script.timing
 	tm.frameTimed++
 	tm.frameTime += self
@@ -301,29 +372,103 @@ func (st *state) labelSet(callback, suffix string) context.Context {
 	return ctx
 }
 
-// Stats returns the number of loaded scripts, of hot reloads applied, and
-// every script's timing. It allocates the Timing slice; it costs
-// O(scripts).
+// Stats returns the number of loaded scripts, of hot reloads applied,
+// the runtime's counters, the frame-time histogram and every script's
+// timing, as of the end of the last frame or the last callback, load or
+// reload between frames (from a callback during a frame, the previous
+// frame's end). It is safe to call from any goroutine: it copies the
+// counters the driving goroutine published, under a mutex held for
+// O(scripts), and allocates the Timing slice.
 func (h *Host) Stats() Stats {
-	s := Stats{Scripts: len(h.order), Reloads: h.reloads, Frame: h.rt.Frame(), Timing: make([]ScriptStats, 0, len(h.order))}
-	for _, sc := range h.order {
-		s.Timing = append(s.Timing, sc.timing.stats(sc.name, s.Frame))
+	p := &h.published
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	s := p.stats
+	s.Timing = make([]ScriptStats, 0, len(p.scripts))
+	for i := range p.scripts {
+		ps := &p.scripts[i]
+		s.Timing = append(s.Timing, ps.timing.stats(ps.name, s.Frame))
 	}
 	return s
 }
 
+// published is what Stats reads: a copy of the counters, which the
+// driving goroutine updates under mu.
+type published struct {
+	mu      sync.Mutex
+	stats   Stats
+	scripts []publishedScript
+}
+
+type publishedScript struct {
+	name   string
+	timing timing
+}
+
+// publish copies every counter for Stats: at the end of every frame and
+// after a load, an unload or a reload. O(scripts).
+func (h *Host) publish() {
+	p := &h.published
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.stats.Scripts, p.stats.Reloads, p.stats.Frame, p.stats.Runtime = len(h.order), h.reloads, h.rt.Frame(), h.rt.Stats()
+	p.stats.FrameTimes = h.frameTimes
+	p.scripts = slices.Grow(p.scripts[:0], len(h.order))
+	for i, sc := range h.order {
+		sc.index = i
+		p.scripts = append(p.scripts, publishedScript{name: sc.name, timing: sc.timing})
+	}
+}
+
+// publishScript copies one script's counters and the runtime's, after a
+// callback between frames. O(1).
+func (h *Host) publishScript(sc *Script) {
+	p := &h.published
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if sc.index >= len(p.scripts) || p.scripts[sc.index].name != sc.name {
+		// Not published yet (a chunk's callbacks run before the load
+		// ends): the load publishes it.
+		return
+	}
+	p.scripts[sc.index].timing = sc.timing
+	p.stats.Runtime = h.rt.Stats()
+}
+
+// MeasureMemory measures the host's Lua data (every state, self and the
+// blackboard), returns its size in bytes and publishes it as
+// Stats.Memory. It walks all of that data: O(the Lua data), on the
+// driving goroutine, between frames.
+func (h *Host) MeasureMemory() int64 {
+	n := h.luaBytes(0)
+	p := &h.published
+	p.mu.Lock()
+	p.stats.Memory = n
+	p.mu.Unlock()
+	return n
+}
+
+// countFault counts, for Stats, a reported error that faulted an
+// instance of a Lua script of this host.
+func (h *Host) countFault(err error) {
+	var se *runtime.ScriptError
+	if !errors.As(err, &se) || se.Callback == "onDestroy" {
+		return
+	}
+	if sc := h.scripts[se.Script]; sc != nil {
+		sc.timing.faults++
+	}
+}
+
 // stats returns the counters as a ScriptStats, with frame's figures.
 func (tm *timing) stats(name string, frame uint64) ScriptStats {
-	s := ScriptStats{Script: name, Exact: true}
+	s := ScriptStats{Script: name, Exact: true, Faults: tm.faults, Reloads: tm.reload}
 	for i := range tm.kinds {
 		k := &tm.kinds[i]
 		if k.calls == 0 {
 			continue
 		}
 		total := k.time
-		if k.timed > 0 && k.timed < k.calls {
-			total = time.Duration(float64(k.time) * float64(k.calls) / float64(k.timed))
-		}
 		s.Callbacks = append(s.Callbacks, CallbackStats{Callback: kindNames[i], Calls: k.calls, Errors: k.errors, Timed: k.timed, Total: total, Max: k.max})
 		s.Calls += k.calls
 		s.Errors += k.errors
