@@ -180,9 +180,9 @@ type Host struct {
 	published  published
 	frameTimes FrameTimes
 	frameStart time.Time
-	refused map[string]string
-	watch   *watcher
-	closed  bool
+	refused    map[string]string
+	watch      *watcher
+	closed     bool
 	// debug is the host's debugger, once asked for (debug.go).
 	debug *Debugger
 	// zoning is the host's part in a zoned world (zone.go).

@@ -232,7 +232,7 @@ type kindTiming struct {
 	calls, timed, errors, counted int64
 	// mean is the timed calls' own total, whose mean decides sampling.
 	time, mean, max time.Duration
-	sampled                       bool
+	sampled         bool
 }
 
 // clock is the host's side of timing.

@@ -36,7 +36,7 @@ func TestStatsAnyGoroutine(t *testing.T) {
 	for range 50 {
 		w.spawn("", "spinner")
 	}
-	done := make(chan struct{})
+	done, started := make(chan struct{}), make(chan struct{})
 	var wg sync.WaitGroup
 	wg.Add(1)
 	var reads int
@@ -53,9 +53,12 @@ func TestStatsAnyGoroutine(t *testing.T) {
 				t.Errorf("frame times count %d frames, the runtime %d", s.FrameTimes.Count, s.Runtime.Frames)
 				return
 			}
-			reads++
+			if reads++; reads == 1 {
+				close(started)
+			}
 		}
 	}()
+	<-started
 	w.step(100, 1.0/60)
 	close(done)
 	wg.Wait()
