@@ -59,7 +59,7 @@ func (h *Host) saveEntity(es runtime.EntityState) (snapshot.Entity, error) {
 // its top level.
 func (st *state) selfPlain(self *lua.LTable) (*runtime.Table, error) {
 	c := copier{stop: st.host.budget, holes: true}
-	t := &runtime.Table{}
+	t := &runtime.Table{Fields: make([]runtime.Field, 0, 4)}
 	for k, v := self.Next(lua.LNil); k != lua.LNil; k, v = self.Next(k) {
 		if _, isFn := v.(*lua.LFunction); isFn {
 			continue
@@ -71,8 +71,17 @@ func (st *state) selfPlain(self *lua.LTable) (*runtime.Table, error) {
 		if err != nil {
 			return nil, err
 		}
-		pv, err := c.toPlain(v, joinPath("self", pk), 1, []*lua.LTable{self})
-		if err != nil {
+		pv, ok := scalarPlain(v)
+		if ok {
+			// The common case, without the path that only an error
+			// needs.
+			if err := c.add("", size(v)); err != nil {
+				if err == errStopped {
+					return nil, err
+				}
+				return nil, c.add(joinPath("self", pk), 0)
+			}
+		} else if pv, err = c.toPlain(v, joinPath("self", pk), 1, []*lua.LTable{self}); err != nil {
 			return nil, err
 		}
 		t.Fields = append(t.Fields, runtime.Field{Key: pk, Value: pv})
@@ -80,6 +89,19 @@ func (st *state) selfPlain(self *lua.LTable) (*runtime.Table, error) {
 	var err error
 	t.Fields, err = c.withHoles(self, t.Fields, "self")
 	return t, err
+}
+
+// scalarPlain returns the plain form of a boolean, a number or a string.
+func scalarPlain(v lua.LValue) (any, bool) {
+	switch x := v.(type) {
+	case lua.LBool:
+		return bool(x), true
+	case lua.LNumber:
+		return float64(x), true
+	case lua.LString:
+		return string(x), true
+	}
+	return nil, false
 }
 
 // entityState checks an entity snapshot and turns it into the runtime's

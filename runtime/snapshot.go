@@ -113,7 +113,7 @@ func (rt *Runtime) Save() (*WorldState, error) {
 		if s.state == StateNone {
 			continue
 		}
-		es, err := rt.SaveEntity(Handle{Index: uint32(idx), Gen: s.gen})
+		es, err := rt.saveEntity(Handle{Index: uint32(idx), Gen: s.gen})
 		if err != nil {
 			return nil, err
 		}
@@ -145,6 +145,11 @@ func (rt *Runtime) SaveEntity(h Handle) (EntityState, error) {
 	if err := rt.between("save " + h.String()); err != nil {
 		return EntityState{}, err
 	}
+	return rt.saveEntity(h)
+}
+
+// saveEntity is SaveEntity without the check that no frame runs.
+func (rt *Runtime) saveEntity(h Handle) (EntityState, error) {
 	s, err := rt.slots.get(h)
 	if err != nil {
 		return EntityState{}, err
