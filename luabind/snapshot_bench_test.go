@@ -77,7 +77,6 @@ func BenchmarkRestore10000(b *testing.B) {
 	}
 }
 
-
 // BenchmarkSnapshotAsync10000 measures what a snapshot of the
 // 10,000-spinner world costs the frame loop with SnapshotAsync: the copy
 // between frames (the encoding, which runs on its own goroutine, is
