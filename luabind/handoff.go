@@ -91,6 +91,7 @@ func (h *Host) ExportAll(es []runtime.Handle) ([]snapshot.Entity, error) {
 			}
 		}
 	}
+	h.publishRuntime()
 	return snaps, nil
 }
 
@@ -183,6 +184,7 @@ func (h *Host) ImportAll(snaps []snapshot.Entity) ([]runtime.Handle, error) {
 	for _, insts := range all {
 		h.snapshotCallback(insts, "onImport", func(st *state) *lua.LFunction { return st.onImport })
 	}
+	h.publishRuntime()
 	return hs, nil
 }
 

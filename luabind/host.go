@@ -547,7 +547,9 @@ func (h *Host) attach(e runtime.Handle, name string, props any) (*runtime.Instan
 	}
 	st := s.st
 	li := &instance{self: st.newSelf(props), ent: st.entity(e), propKeys: propKeys(props)}
-	return h.rt.Attach(e, s, li)
+	inst, err := h.rt.Attach(e, s, li)
+	h.publishRuntime()
+	return inst, err
 }
 
 // Chunks caches compiled chunks: each source is compiled once to a

@@ -184,6 +184,7 @@ func (h *Host) Restore(snap *snapshot.World) error {
 		}
 	}
 	h.setupSpawns = append(h.setupSpawns, activate...)
+	h.publish()
 	onRestore := func(st *state) *lua.LFunction { return st.onRestore }
 	if slices.ContainsFunc(h.order, func(s *Script) bool { return s.st.onRestore != nil }) {
 		h.snapshotCallback(h.rt.Schedule(), "onRestore", onRestore)

@@ -435,6 +435,19 @@ func (h *Host) publishScript(sc *Script) {
 	p.stats.Runtime = h.rt.Stats()
 }
 
+// publishRuntime copies the runtime's counters, after a change the host
+// made between frames (an attach, an import, an export, a restore).
+// O(1).
+func (h *Host) publishRuntime() {
+	if h.rt.Stepping() {
+		return
+	}
+	p := &h.published
+	p.mu.Lock()
+	p.stats.Runtime = h.rt.Stats()
+	p.mu.Unlock()
+}
+
 // MeasureMemory measures the host's Lua data (every state, self and the
 // blackboard), returns its size in bytes and publishes it as
 // Stats.Memory. It walks all of that data: O(the Lua data), on the
