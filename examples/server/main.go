@@ -231,4 +231,3 @@ func newWorld(cfg config, logger *slog.Logger) (*runtime.Runtime, *luabind.Host,
 	}
 	return rt, host, nil
 }
-
