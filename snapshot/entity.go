@@ -68,7 +68,8 @@ type Instance struct {
 	// Self is the instance's self as plain data (a *runtime.Table);
 	// functions stored in self's top level are code, not data, and are
 	// left out, as a hot reload leaves them out. Its tables also hold the
-	// keys the script removed (see SelfJSON).
+	// keys the script removed (see SelfJSON). A Go-native instance has
+	// none (left out of the document).
 	Self SelfJSON `json:"self,omitzero"`
 	// Props are the top-level keys the attach's props set: a hot reload
 	// never gives them a new default (SPEC 6).
