@@ -512,6 +512,7 @@ func (st *state) pcallAs(nargs, nret int, kind callbackKind, callback, suffix st
 	}
 	err := st.protected(nargs, nret, callback, suffix)
 	st.count(k, err)
+	st.published()
 	return err
 }
 

@@ -296,6 +296,24 @@ func (st *state) count(k *kindTiming, err error) {
 	if err != nil && err != errNested {
 		k.errors++
 	}
+}
+
+// record adds a timed call that took self, already counted, to k: once
+// for itself and once for every call not timed since the previous timed
+// one. every is the mean call time from which every call is timed.
+func (k *kindTiming) record(self, every time.Duration) {
+	self = max(self, 0)
+	k.timed++
+	k.mean += self
+	k.time += self * time.Duration(k.calls-k.counted)
+	k.counted = k.calls
+	k.max = max(k.max, self)
+	k.sampled = k.timed >= warmUp && k.mean < every*time.Duration(k.timed)
+}
+
+// published publishes the script's counters after a callback that ran
+// between frames, outside any other: Stats sees it at once.
+func (st *state) published() {
 	if h := st.host; h.nesting == 0 && !h.rt.Stepping() {
 		h.publishScript(st.script)
 	}
@@ -332,14 +350,9 @@ func (st *state) timedCall(nargs, nret int, k *kindTiming, callback, suffix stri
 		c.labels = labels
 		pprof.SetGoroutineLabels(labels)
 	}
-	self = max(self, 0)
-	k.timed++
-	k.mean += self
-	k.time += self * time.Duration(k.calls+1-k.counted)
-	k.counted = k.calls + 1
-	k.max = max(k.max, self)
-	k.sampled = k.timed >= warmUp && k.mean < c.every*time.Duration(k.timed)
 	st.count(k, err)
+	k.record(self, c.every)
+	st.published()
 	tm := &st.script.timing
 	tm.frameTimed++
 	tm.frameTime += self

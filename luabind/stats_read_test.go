@@ -3,6 +3,7 @@ package luabind
 import (
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -12,6 +13,8 @@ import (
 // one frame to the next, so a metrics system never reads a reset.
 func TestStatsMonotonic(t *testing.T) {
 	w := newWorld(t)
+	// However slow the machine (a race build), the spinner is sampled.
+	w.h.clock.every = time.Hour
 	for range 300 {
 		w.spawn("", "spinner")
 	}
@@ -26,6 +29,39 @@ func TestStatsMonotonic(t *testing.T) {
 	}
 	assert.False(t, last.Exact, "timing was sampled")
 	assert.Positive(t, last.Total)
+}
+
+// TestTotalsNeverDecrease feeds a kind's counters calls timed and not,
+// a long one first and short ones after: the estimated total never goes
+// down (an estimate scaled from the timed calls' mean would), and it is
+// the exact sum when every call is timed.
+func TestTotalsNeverDecrease(t *testing.T) {
+	calls := []struct {
+		timed bool
+		d     time.Duration
+	}{{true, 100}, {false, 0}, {false, 0}, {false, 0}, {true, 1}, {false, 0}, {true, 1}, {true, 50}, {false, 0}, {true, 2}}
+	var tm timing
+	k := &tm.kinds[kindOnUpdate]
+	var last time.Duration
+	for i, c := range calls {
+		k.calls++
+		if c.timed {
+			k.record(c.d, everyTime)
+		}
+		total := tm.stats("x", 0).Total
+		require.GreaterOrEqual(t, total, last, "call %d", i)
+		last = total
+	}
+	assert.Equal(t, int64(10), tm.stats("x", 0).Calls)
+
+	var exact timing
+	k = &exact.kinds[kindOnUpdate]
+	for _, d := range []time.Duration{100, 1, 1, 50} {
+		k.calls++
+		k.record(d, everyTime)
+	}
+	assert.Equal(t, time.Duration(152), exact.stats("x", 0).Total)
+	assert.True(t, exact.stats("x", 0).Exact)
 }
 
 // TestStatsAnyGoroutine reads Stats from another goroutine while the
