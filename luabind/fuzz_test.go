@@ -140,7 +140,7 @@ func FuzzLoad(f *testing.F) {
 	})
 	file := filepath.ToSlash(filepath.Join(dir, "fuzz.lua"))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		_, err := w.h.chunks.Compile("fuzz", "fuzz.lua", src)
+		err := w.h.chunks.Precompile("fuzz", "fuzz.lua", src)
 		if err != nil {
 			var le *LoadError
 			require.True(t, errors.As(err, &le), "%T %v", err, err)

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/lstring"
 	"github.com/luahost/luahost/runtime"
 )
 
@@ -16,7 +17,7 @@ import (
 // holds only what it needs.
 func TestCompiledChunksAreTrimmed(t *testing.T) {
 	c := NewChunks()
-	proto, err := c.Compile("spinner", "testdata/scripts/spinner.lua", []byte("return { onUpdate = function(self) self.a = 1 end }"))
+	proto, err := c.compile("spinner", "testdata/scripts/spinner.lua", []byte("return { onUpdate = function(self) self.a = 1 end }"), lstring.DefaultMaxSize)
 	require.NoError(t, err)
 	var check func(p *lua.FunctionProto)
 	n := 0

@@ -51,7 +51,7 @@ type luaFile struct {
 // designers, and is not walked: the linter's walk recurses once per node,
 // and a 16 MiB chain of calls overflowed the Go stack.
 func parseLua(path string, src []byte) (*luaFile, bool) {
-	if _, err := luabind.NewChunks().Compile("", path, src); err != nil {
+	if err := luabind.NewChunks().Precompile("", path, src); err != nil {
 		return nil, false
 	}
 	stmts, err := parse.Parse(bytes.NewReader(src), path)
