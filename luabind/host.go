@@ -140,7 +140,8 @@ const DefaultMemoryLimit = 64 << 20
 // Host runs Lua scripts on a runtime: it loads scripts, gives each one its
 // own sandboxed Lua state, and implements runtime.Script for them, so Lua
 // and Go-native scripts share one schedule. Like its runtime, a Host is
-// driven by one goroutine and is not safe for concurrent use; separate
+// driven by one goroutine and is not safe for concurrent use, but for
+// Stats, which any goroutine may call (a metrics endpoint's); separate
 // Hosts on separate runtimes may run in parallel and share a Chunks.
 type Host struct {
 	rt      *runtime.Runtime
