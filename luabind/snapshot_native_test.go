@@ -2,6 +2,7 @@ package luabind
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -216,4 +217,33 @@ func firstInstance(t *testing.T, w *world, e runtime.Handle) *runtime.Instance {
 	require.NoError(t, err)
 	require.NotEmpty(t, insts)
 	return insts[0]
+}
+
+// TestNativeRefusals: a native instance with a Lua instance's fields, a
+// Lua instance with a native one's data, and data its LoadData refuses
+// each refuse the restore, which changes nothing.
+func TestNativeRefusals(t *testing.T) {
+	w, _, _ := nativeWorld(t)
+	snap, err := w.h.Snapshot()
+	require.NoError(t, err)
+	data, err := snap.Marshal()
+	require.NoError(t, err)
+	tests := []struct{ name, from, to, want string }{
+		{"native with self", `"native":true,"data":{"n":0}`, `"native":true,"self":{}`, "data, not self"},
+		{"lua with data", `"script":"snapshot/carrier",`, `"script":"snapshot/carrier","data":1,`, "self, not data"},
+		{"data refused", `"data":{"n":0}`, `"data":{"m":0}`, "want a count n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc := strings.Replace(string(data), tt.from, tt.to, 1)
+			require.NotEqual(t, string(data), doc, "the case changes the document")
+			back, err := snapshot.Parse([]byte(doc))
+			require.NoError(t, err)
+			fresh := newWorld(t)
+			require.NoError(t, fresh.h.RegisterScript(&counter{name: "go/counter"}))
+			err = fresh.h.Restore(back)
+			require.ErrorContains(t, err, tt.want)
+			assert.True(t, fresh.rt.Fresh())
+		})
+	}
 }
