@@ -123,9 +123,9 @@ type Options struct {
 	// MigrateImports makes Import and ImportAll accept an entity exported
 	// under another version of one of its scripts: each such instance
 	// arrives with its saved self and then gets the script's
-	// onReload(self, old, ctx), old being a copy of the saved self, as a
-	// hot reload migrates. The default (false) value refuses such an
-	// entity with an error wrapping ErrScriptVersion.
+	// onReload(self, old, ctx) when it has one, old being a copy of the
+	// saved self, as a hot reload migrates. The default (false) value
+	// refuses such an entity with an error wrapping ErrScriptVersion.
 	MigrateImports bool
 }
 
