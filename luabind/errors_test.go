@@ -34,7 +34,7 @@ func TestUpdateError(t *testing.T) {
 	assert.Contains(t, se.Traceback, "errors/update.lua:8:")
 	assert.LessOrEqual(t, strings.Count(se.Traceback, "\n"), 10, "a short traceback")
 	assert.NotContains(t, se.Traceback, ".go:", "no Go frames")
-	assert.Contains(t, se.Error(), "in script errors/update, entity(1:1), onUpdate, frame 1")
+	assert.Contains(t, se.Error(), "in script errors/update, bad (entity 1:1), onUpdate, frame 1")
 	assert.True(t, strings.HasPrefix(se.Error(), se.Message))
 
 	insts, err := w.rt.Instances(bad)

@@ -3,7 +3,9 @@ package runtime
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Sentinel errors. Errors returned by the runtime wrap one of these with
@@ -63,6 +65,9 @@ type ScriptError struct {
 	Callback string
 	// Entity is the instance's entity.
 	Entity Handle
+	// EntityName is the entity's scene or given name when the error
+	// happened ("" when it had none).
+	EntityName string
 	// Frame is the frame the error happened in (0 during setup).
 	Frame uint64
 	// Message is the error itself, with file:line in front where known.
@@ -85,7 +90,7 @@ type ScriptError struct {
 func (e *ScriptError) Error() string {
 	var b strings.Builder
 	b.WriteString(e.Message)
-	fmt.Fprintf(&b, "\n\tin script %s, %s, %s, frame %d", e.Script, e.Entity, e.Callback, e.Frame)
+	fmt.Fprintf(&b, "\n\tin script %s, %s, %s, frame %d", e.Script, e.EntityLabel(), e.Callback, e.Frame)
 	if e.Traceback != "" {
 		for line := range strings.SplitSeq(strings.TrimRight(e.Traceback, "\n"), "\n") {
 			b.WriteString("\n\t")
@@ -97,3 +102,18 @@ func (e *ScriptError) Error() string {
 
 // Unwrap returns the underlying error.
 func (e *ScriptError) Unwrap() error { return e.Err }
+
+// EntityLabel names the error's entity for a designer: its name and
+// handle, "grunt 7 (entity 24:1)", or the handle alone, "entity(24:1)",
+// when it has no name. A name with control characters is quoted, so
+// that it cannot break the report's lines.
+func (e *ScriptError) EntityLabel() string {
+	name := e.EntityName
+	if name == "" {
+		return e.Entity.String()
+	}
+	if strings.ContainsFunc(name, unicode.IsControl) {
+		name = strconv.Quote(name)
+	}
+	return fmt.Sprintf("%s (entity %d:%d)", name, e.Entity.Index, e.Entity.Gen)
+}

@@ -3,6 +3,7 @@ package runtime
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -255,4 +256,27 @@ func TestOnReport(t *testing.T) {
 	assert.Equal(t, uint64(1), se.Frame)
 	assert.EqualError(t, first[1], "reload refused")
 	assert.Equal(t, 2, rt.Stats().Errors)
+}
+
+// TestScriptErrorNamesEntity: a report names the entity by its name as well
+// as its handle; a name that could break the report's lines is quoted.
+func TestScriptErrorNamesEntity(t *testing.T) {
+	for _, c := range []struct{ name, want string }{
+		{"", "entity(%d:%d)"},
+		{"grunt 7", "grunt 7 (entity %d:%d)"},
+		{"a\n\tin script forged", `"a\n\tin script forged" (entity %d:%d)`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rt, el := newTestRuntime(t, Options{})
+			h := spawnActive(t, rt, c.name)
+			attach(t, rt, h, &testScript{name: "x", log: &recorder{}, update: func(*Instance, float64) error { return errBoom }}, "x")
+			step(t, rt, 1)
+			errs := el.scriptErrors(t)
+			require.Len(t, errs, 1)
+			assert.Equal(t, c.name, errs[0].EntityName)
+			label := fmt.Sprintf(c.want, h.Index, h.Gen)
+			assert.Equal(t, label, errs[0].EntityLabel())
+			assert.Contains(t, errs[0].Error(), "\tin script x, "+label+", onUpdate, frame 1")
+		})
+	}
 }

@@ -23,7 +23,8 @@ func Slog(l *slog.Logger) func(error) {
 }
 
 // LogAttrs returns the error's context as slog attributes: "script",
-// "entity" (when it has one, as "entity(I:G)"), "frame", "callback",
+// "entity" (when it has one, as "entity(I:G)"), "entity_name" (when it
+// has one), "frame", "callback",
 // "file" and "line" (when known), "traceback" (when known) and "cause"
 // (the text of Err, when set).
 func (e *ScriptError) LogAttrs() []slog.Attr {
@@ -31,6 +32,9 @@ func (e *ScriptError) LogAttrs() []slog.Attr {
 	attrs = append(attrs, slog.String("script", e.Script))
 	if !e.Entity.IsZero() {
 		attrs = append(attrs, slog.String("entity", e.Entity.String()))
+	}
+	if e.EntityName != "" {
+		attrs = append(attrs, slog.String("entity_name", e.EntityName))
 	}
 	attrs = append(attrs, slog.Uint64("frame", e.Frame))
 	if e.Callback != "" {

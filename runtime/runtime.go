@@ -216,6 +216,7 @@ func (rt *Runtime) report(inst *Instance, callback string, err error) {
 		se.Callback = callback
 	}
 	se.Entity = inst.entity
+	se.EntityName, _ = rt.Name(inst.entity)
 	se.Frame = rt.frame
 	rt.Report(se)
 }

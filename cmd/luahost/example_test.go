@@ -40,7 +40,7 @@ func TestReadmeBreakScript(t *testing.T) {
 		res := luahostRunIn(t, dir, "run", "demo.json", "--frames", "3")
 		assert.Equal(t, 0, res.code)
 		assert.Contains(t, res.stderr, "spinner.lua:26: attempt to perform arithmetic on a nil value (field 'sped')\n"+
-			"\tin script spinner, entity(2:1), onUpdate, frame 1\n"+
+			"\tin script spinner, beacon (entity 2:1), onUpdate, frame 1\n"+
 			"\tstack traceback:\n"+
 			"\tspinner.lua:26: in function 'onUpdate'\n")
 		assert.Contains(t, res.stdout, "[frame 3] beacon: stops spinning after 0 turns\n")
