@@ -127,6 +127,18 @@ type Options struct {
 	// saved self, as a hot reload migrates. The default (false) value
 	// refuses such an entity with an error wrapping ErrScriptVersion.
 	MigrateImports bool
+	// Lenient makes Attach of a script that does not load wait instead of
+	// failing, so that one broken script does not stop a world being
+	// edited: the load error is reported through the runtime's OnError
+	// (once per script), Attach returns an error wrapping ErrWaiting and
+	// the load error, and the attachment is kept. When a later Reload of
+	// the script (by the watcher, or a call) loads it, every kept
+	// attachment whose entity still lives is made, in the order they were
+	// asked for, and its onCreate runs then. Only Attach waits: a
+	// script's own e:attach or ctx.spawn of a broken script fails as
+	// always. The default (false) value refuses such an Attach with the
+	// load error, as a build that must stay strict wants.
+	Lenient bool
 }
 
 // DefaultBudget is the callback time budget when Options.Budget is zero.
@@ -182,8 +194,11 @@ type Host struct {
 	frameTimes FrameTimes
 	frameStart time.Time
 	refused    map[string]string
-	watch      *watcher
-	closed     bool
+	// waiting are the attachments of scripts that did not load, kept
+	// under Options.Lenient (waiting.go).
+	waiting map[string][]waitingAttach
+	watch   *watcher
+	closed  bool
 	// debug is the host's debugger, once asked for (debug.go).
 	debug *Debugger
 	// zoning is the host's part in a zoned world (zone.go).
@@ -535,7 +550,11 @@ func (h *Host) Attach(e runtime.Handle, name string, props map[string]any) (*run
 	if err != nil {
 		return nil, fmt.Errorf("attach %s: %w", name, err)
 	}
-	return h.attach(e, name, p)
+	inst, err := h.attach(e, name, p)
+	if err != nil && h.opts.Lenient {
+		return nil, h.wait(e, name, p, err)
+	}
+	return inst, err
 }
 
 func (h *Host) attach(e runtime.Handle, name string, props any) (*runtime.Instance, error) {

@@ -88,8 +88,11 @@ func (h *Host) Reload(name string, source []byte) error {
 		if err != nil {
 			return err
 		}
-		_, err = h.add(name, file, path, source)
-		return err
+		if _, err = h.add(name, file, path, source); err != nil {
+			return err
+		}
+		h.attachWaiting(name)
+		return nil
 	}
 	start := time.Now()
 	next, err := h.build(s, source)
@@ -374,6 +377,10 @@ func (h *Host) applyChanges(changes []watch.Change) {
 	other := false
 	for _, c := range changes {
 		name := strings.TrimSuffix(c.Path, ".lua")
+		if h.waiting[name] != nil && !c.Removed {
+			h.retryWaiting(name, c.Source)
+			continue
+		}
 		if s := h.scripts[name]; s != nil {
 			if c.Removed {
 				h.warnDeleted(s)
@@ -394,6 +401,7 @@ func (h *Host) applyChanges(changes []watch.Change) {
 		for name := range h.refused {
 			want[name] = true
 		}
+		h.retryAllWaiting()
 	}
 	for _, s := range h.order {
 		if !want[s.name] {
