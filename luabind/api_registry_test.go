@@ -14,7 +14,7 @@ import (
 // boundState returns a fresh state of w's host with everything bound, as
 // a script's state is before its chunk runs, and the globals binding set
 // or replaced.
-func boundState(t *testing.T, w *world) (st *state, globals []string) {
+func boundState(t testing.TB, w *world) (st *state, globals []string) {
 	t.Helper()
 	L := w.h.newSandbox()
 	t.Cleanup(L.Close)

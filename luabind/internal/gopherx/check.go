@@ -23,6 +23,7 @@ var assumptions = []assumption{
 	{"Debug.frame.Pc", "culprits named in error messages", checkFramePC},
 	{"Debug.frame.Fn", "upvalues shown by the debugger", checkFrameFunction},
 	{"LTable.keys", "removed keys kept in snapshots", checkTableKeys},
+	{"LTable.strdict, keys and k2i", "vectors made in few allocations", checkRecord},
 	{"the symbol names of callR and threadRun", "yields across Go calls refused", checkYieldable},
 	{"the instruction layout", "culprits named in error messages", checkInstLayout},
 	{"Go functions as prototype constants", "the compile step's helpers (bounded .., #, numeric for)", checkGoConstant},
@@ -105,6 +106,26 @@ func checkTableKeys() error {
 	keys := TableKeys(t)
 	if len(keys) != 2 || keys[0] != lua.LString("a") || keys[1] != lua.LString("b") {
 		return fmt.Errorf("a table that had keys a and b lists %v", keys)
+	}
+	return nil
+}
+
+// checkRecord compares a record with the table RawSetString builds: the
+// same fields, visited in the same order, and a key set later lands as
+// in any table.
+func checkRecord() error {
+	if !recordLayout.ok {
+		return errors.New("LTable has no strdict, keys and k2i of the expected types")
+	}
+	names := []string{"x", "y"}
+	rec := NewRecord(names, []lua.LValue{lua.LString("x"), lua.LString("y")}, []lua.LValue{lua.LNumber(1), lua.LNumber(2)}, lua.LNil)
+	rec.RawSetString("z", lua.LNumber(3))
+	var got []string
+	for k, v := rec.Next(lua.LNil); k != lua.LNil; k, v = rec.Next(k) {
+		got = append(got, k.String()+"="+v.String())
+	}
+	if strings.Join(got, ",") != "x=1,y=2,z=3" || len(TableKeys(rec)) != 3 {
+		return fmt.Errorf("a record of x, y with z set later visits %v", got)
 	}
 	return nil
 }

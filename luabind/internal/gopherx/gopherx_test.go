@@ -61,3 +61,38 @@ func TestLimitArrayPart(t *testing.T) {
 	assert.Equal(t, 0, tb.Len(), "a key past the array part stays out of the slice")
 	assert.Equal(t, lua.LTrue, tb.RawGet(lua.LNumber(ArrayPart+1)))
 }
+
+// TestNewRecord: a record reads, iterates, changes and grows like the
+// table RawSetString builds, and shares nothing with the keys given.
+func TestNewRecord(t *testing.T) {
+	names := []string{"x", "y", "z"}
+	keys := []lua.LValue{lua.LString("x"), lua.LString("y"), lua.LString("z")}
+	values := []lua.LValue{lua.LNumber(1), lua.LNumber(2), lua.LNumber(3)}
+	mt := &lua.LTable{}
+	rec := NewRecord(names, keys, values, mt)
+	want := &lua.LTable{Metatable: mt}
+	for i, name := range names {
+		want.RawSetString(name, values[i])
+	}
+	pairs := func(tb *lua.LTable) []string {
+		var out []string
+		for k, v := tb.Next(lua.LNil); k != lua.LNil; k, v = tb.Next(k) {
+			out = append(out, k.String()+"="+v.String())
+		}
+		return out
+	}
+	assert.Equal(t, pairs(want), pairs(rec))
+	assert.Equal(t, TableKeys(want), TableKeys(rec))
+	assert.Same(t, mt, rec.Metatable)
+
+	for _, tb := range []*lua.LTable{want, rec} {
+		tb.RawSetString("y", lua.LNil)
+		tb.RawSetString("w", lua.LNumber(4))
+		tb.RawSetString("x", lua.LNumber(9))
+	}
+	assert.Equal(t, pairs(want), pairs(rec))
+	assert.Equal(t, []string{"x=9", "z=3", "w=4"}, pairs(rec))
+	assert.Len(t, keys, 3, "the caller's keys are not grown")
+	other := NewRecord(names, keys, values, mt)
+	assert.Equal(t, []string{"x=1", "y=2", "z=3"}, pairs(other), "records share nothing")
+}
