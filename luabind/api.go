@@ -1,6 +1,10 @@
 package luabind
 
-import "slices"
+import (
+	"slices"
+
+	lua "github.com/yuin/gopher-lua"
+)
 
 // The designer's Lua API as data. API lists every member a script can
 // reach that the host provides: the fields and callbacks of the script
@@ -201,4 +205,32 @@ var api = []APIMember{
 	{Owner: "", Name: "vec3", Kind: APIFunction, Params: params(optional("x", "number"), optional("y", "number"), optional("z", "number")), Returns: params(param("v", tVec)), Overload: "fun(v: " + tXYZ + "): luahost.Vec3", Doc: "Makes a vector (missing numbers are 0), or one of a vector or a table {x, y, z}."},
 	{Owner: "", Name: "print", Kind: APIFunction, Params: params(optional("...", "any")), Variadic: true, Doc: "Writes one line to the host's output, the arguments tostring'd and tab-separated."},
 	{Owner: "", Name: "require", Kind: APIFunction, Params: params(param("name", "string")), Returns: params(param("module", "any")), Doc: `Loads a module of the script directory once per state: "lib.vector" is lib/vector.lua or lib/vector/init.lua.`},
+}
+
+// LibraryMembers returns, for every global table a script starts with
+// (math, string, table, os, coroutine, debug, package...), the sorted
+// names of its members in the sandbox: what a linter checks math.floor
+// and os.exit against.
+func (h *Host) LibraryMembers() map[string][]string {
+	L := h.newSandbox()
+	defer L.Close()
+	st := &state{host: h, script: &Script{host: h, name: "globals"}, L: L}
+	st.bind()
+	out := map[string][]string{}
+	L.G.Global.ForEach(func(k, v lua.LValue) {
+		t, ok := v.(*lua.LTable)
+		name, isName := k.(lua.LString)
+		if !ok || !isName || t == L.G.Global {
+			return
+		}
+		var members []string
+		t.ForEach(func(mk, _ lua.LValue) {
+			if s, ok := mk.(lua.LString); ok {
+				members = append(members, string(s))
+			}
+		})
+		slices.Sort(members)
+		out[string(name)] = members
+	})
+	return out
 }

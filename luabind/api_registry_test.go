@@ -199,3 +199,17 @@ func TestAPIScriptFields(t *testing.T) {
 	}
 	assert.True(t, slices.ContainsFunc(APIMembers("Script"), func(m APIMember) bool { return m.Kind == APICallback }))
 }
+
+// TestLibraryMembers: the sandbox's library tables are listed with what
+// the sandbox keeps of them, and without what it removes.
+func TestLibraryMembers(t *testing.T) {
+	libs := newWorld(t).h.LibraryMembers()
+	assert.Contains(t, libs["math"], "floor")
+	assert.Contains(t, libs["string"], "format")
+	assert.Contains(t, libs["os"], "clock")
+	assert.NotContains(t, libs["os"], "exit")
+	assert.NotContains(t, libs["os"], "execute")
+	assert.NotContains(t, libs, "io")
+	assert.NotContains(t, libs, "_G")
+	assert.True(t, slices.IsSorted(libs["table"]))
+}
