@@ -29,7 +29,13 @@ type ErrorLog struct {
 	// frame holds this frame's instance errors, in the order first seen.
 	frame []*frameError
 	at    map[errorKey]*frameError
+	tally ErrorTally
+}
 
+// ErrorTally keeps every distinct error a runtime reports (script,
+// callback and message) with its count and its first and last frame, for
+// a summary such as --stats or the inspector's list.
+type ErrorTally struct {
 	mu       sync.Mutex
 	distinct []ErrorCount
 	index    map[errorKey]int
@@ -58,7 +64,7 @@ type frameError struct {
 // writes to w. Give the runtime runtime.Discard as its OnError, or every
 // error is written twice.
 func NewErrorLog(rt *runtime.Runtime, w io.Writer) *ErrorLog {
-	l := &ErrorLog{w: w, at: map[errorKey]*frameError{}, index: map[errorKey]int{}}
+	l := &ErrorLog{w: w, at: map[errorKey]*frameError{}}
 	rt.OnReport(l.report)
 	rt.BeforeStep(l.flush)
 	rt.AfterStep(l.flush)
@@ -72,11 +78,11 @@ func (l *ErrorLog) report(err error) {
 	if !errors.As(err, &se) {
 		l.flush()
 		fmt.Fprintln(l.w, err)
-		l.count(errorKey{message: err.Error()}, 0)
+		l.tally.add(err)
 		return
 	}
 	k := errorKey{se.Script, se.Callback, se.Message}
-	l.count(k, se.Frame)
+	l.tally.add(err)
 	if se.Entity.IsZero() {
 		l.flush()
 		fmt.Fprintln(l.w, err)
@@ -91,21 +97,37 @@ func (l *ErrorLog) report(err error) {
 	l.frame = append(l.frame, fe)
 }
 
-// count adds one report of k in frame f to the distinct errors.
-func (l *ErrorLog) count(k errorKey, f uint64) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if i, ok := l.index[k]; ok {
-		l.distinct[i].Count++
-		l.distinct[i].Last = f
+// NewErrorTally returns an ErrorTally of the errors rt reports from now
+// on.
+func NewErrorTally(rt *runtime.Runtime) *ErrorTally {
+	t := &ErrorTally{}
+	rt.OnReport(t.add)
+	return t
+}
+
+// add counts one reported error.
+func (t *ErrorTally) add(err error) {
+	k, f := errorKey{message: err.Error()}, uint64(0)
+	var se *runtime.ScriptError
+	if errors.As(err, &se) {
+		k, f = errorKey{se.Script, se.Callback, se.Message}, se.Frame
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if i, ok := t.index[k]; ok {
+		t.distinct[i].Count++
+		t.distinct[i].Last = f
 		return
 	}
-	if len(l.distinct) >= maxDistinctErrors {
-		l.dropped++
+	if len(t.distinct) >= maxDistinctErrors {
+		t.dropped++
 		return
 	}
-	l.index[k] = len(l.distinct)
-	l.distinct = append(l.distinct, ErrorCount{Script: k.script, Callback: k.callback, Message: k.message, Count: 1, First: f, Last: f})
+	if t.index == nil {
+		t.index = map[errorKey]int{}
+	}
+	t.index[k] = len(t.distinct)
+	t.distinct = append(t.distinct, ErrorCount{Script: k.script, Callback: k.callback, Message: k.message, Count: 1, First: f, Last: f})
 }
 
 // flush writes the errors held for this frame.
@@ -128,8 +150,11 @@ func (l *ErrorLog) flush() {
 // Distinct returns the distinct errors so far, in the order first
 // reported, and how many more distinct errors were not kept (past the
 // first 1,000). It is safe to call from any goroutine.
-func (l *ErrorLog) Distinct() (errs []ErrorCount, dropped int) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return append([]ErrorCount(nil), l.distinct...), l.dropped
+func (t *ErrorTally) Distinct() (errs []ErrorCount, dropped int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return append([]ErrorCount(nil), t.distinct...), t.dropped
 }
+
+// Distinct is the distinct errors written so far (see ErrorTally).
+func (l *ErrorLog) Distinct() (errs []ErrorCount, dropped int) { return l.tally.Distinct() }

@@ -62,3 +62,18 @@ func TestErrorLog(t *testing.T) {
 	assert.Contains(t, errs[1].Message, "broken b")
 	assert.Equal(t, ErrorCount{Message: "scripts/x.lua:1: not a reload", Count: 1}, errs[2])
 }
+
+// TestErrorTallyBounded: distinct errors past the first 1,000 are counted
+// as dropped, not kept; a repeated one is counted, not kept twice.
+func TestErrorTallyBounded(t *testing.T) {
+	w := newWorld(t)
+	tally := NewErrorTally(w.rt)
+	for i := range maxDistinctErrors + 5 {
+		w.rt.Report(fmt.Errorf("error %d", i))
+	}
+	w.rt.Report(errors.New("error 0"))
+	errs, dropped := tally.Distinct()
+	assert.Len(t, errs, maxDistinctErrors)
+	assert.Equal(t, 5, dropped)
+	assert.Equal(t, 2, errs[0].Count)
+}
