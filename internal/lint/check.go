@@ -37,6 +37,10 @@ type Checker struct {
 	zoned    map[string]bool
 	scenes   int
 	problems []Problem
+	// libs are the sandbox's library tables and their members.
+	libs map[string][]string
+	// names are the event names and tags every file and scene uses.
+	names projectNames
 }
 
 // New returns a Checker whose hosts give each script's top-level code
@@ -64,6 +68,7 @@ func (c *Checker) host(dir string) (*luabind.Host, error) {
 	c.hosts[dir] = h
 	if c.globals == nil {
 		c.globals = h.GlobalNames()
+		c.libs = h.LibraryMembers()
 	}
 	return h, nil
 }
@@ -153,8 +158,13 @@ func (c *Checker) addScene(path string) error {
 	if info, err := os.Stat(res.dir); err != nil || !info.IsDir() {
 		return nil // the scene's problems say so
 	}
-	if sc, err := scene.ParseLax(path, data); err == nil && sc.Zones != nil {
-		c.zoned[res.dir] = true
+	if sc, err := scene.ParseLax(path, data); err == nil {
+		if sc.Zones != nil {
+			c.zoned[res.dir] = true
+		}
+		for _, e := range sc.Entities {
+			c.names.tagScene(e.Tags)
+		}
 	}
 	return c.addDir(res.dir, res.dir)
 }
@@ -272,6 +282,7 @@ func (c *Checker) run() {
 	}
 	var targets []*target
 	modules := map[string]bool{}
+	linted := map[string]*luaFile{}
 	for _, path := range slices.Sorted(maps.Keys(c.files)) {
 		dir := c.files[path]
 		rel, err := filepath.Rel(dir, path)
@@ -317,6 +328,16 @@ func (c *Checker) run() {
 			if c.zoned[t.dir] {
 				c.problems = append(c.problems, t.lua.lintZoneValues()...)
 			}
+		}
+		c.problems = append(c.problems, t.lua.lintAPI(c.libs, !t.module)...)
+		c.names.collect(t.lua)
+		linted[t.lua.path] = t.lua
+	}
+	// Names used across files are checked in a folder or a project, not
+	// in a file checked alone.
+	if len(targets) > 1 {
+		for _, p := range c.names.check() {
+			c.problems = append(c.problems, linted[p.use.path].at(p.use.line, p.use.name, Warning, "%s", p.message))
 		}
 	}
 }

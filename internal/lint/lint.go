@@ -36,8 +36,14 @@ const (
 	Warning = "warning"
 )
 
-// knownFields are the fields of a script table.
-var knownFields = []string{"name", "priority", "properties", "onCreate", "onUpdate", "onDestroy", "onReload", "onRestore", "onExport", "onImport", "events"}
+// knownFields are the fields of a script table, from the API registry.
+var knownFields = func() []string {
+	var names []string
+	for _, m := range luabind.APIMembers("Script") {
+		names = append(names, m.Name)
+	}
+	return names
+}()
 
 // luaFile is a parsed script or module, for the linter.
 type luaFile struct {
@@ -195,7 +201,7 @@ func (f *luaFile) lintScript(globals []string) []Problem {
 	fields, ok := f.scriptFields()
 	if ok {
 		for _, fl := range fields {
-			if slices.Contains(knownFields, fl.name) {
+			if slices.Contains(knownFields, fl.name) || fl.fn && !looksLikeCallback(fl.name) {
 				continue
 			}
 			if s := suggest(fl.name, knownFields); s != "" {
@@ -209,6 +215,14 @@ func (f *luaFile) lintScript(globals []string) []Problem {
 		out = append(out, f.lintTimers(fields)...)
 	}
 	return out
+}
+
+// looksLikeCallback reports whether a function field's name reads as a
+// callback's (onUpdte, onupdate): any other function of the script table
+// is the script's own method (a timer target such as reload or report),
+// however close its name is to a callback's.
+func looksLikeCallback(name string) bool {
+	return len(name) > 2 && strings.EqualFold(name[:2], "on")
 }
 
 // lintTimers reports ctx.after and ctx.every calls whose literal

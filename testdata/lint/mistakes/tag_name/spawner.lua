@@ -1,0 +1,6 @@
+-- Spawns enemies tagged "enemy".
+return {
+  onCreate = function(self, ctx)
+    ctx.spawn{ name = "orc", tags = { "enemy" }, scripts = { "tower" } }
+  end,
+}
