@@ -10,6 +10,7 @@
 //	                   [--memory-ceiling MIB]
 //	luahost check PATH...
 //	luahost bench SCENE [--frames N] [--json] [the flags of run but --watch]
+//	luahost types DIR   write the Lua language server definitions of the API
 //	luahost version
 //
 // For run, stdout carries exactly what scripts print; everything from the
@@ -51,6 +52,7 @@ const usage = `usage:
                      [--memory-ceiling MIB]
   luahost check PATH...
   luahost bench SCENE [--frames N] [--json] [the flags of run but --watch]
+  luahost types DIR   write the Lua language server definitions of the API
   luahost version
 
 Run "luahost COMMAND -h" for a command's flags.
@@ -91,6 +93,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdZone(args[1:], stdout, stderr)
 	case "check":
 		return cmdCheck(args[1:], stdout, stderr)
+	case "types":
+		return cmdTypes(args[1:], stdout, stderr)
 	case "version":
 		return cmdVersion(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
