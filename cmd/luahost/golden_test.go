@@ -114,15 +114,15 @@ func TestScriptErrorReport(t *testing.T) {
 	// The onUpdate error: file:line and message, then script, entity,
 	// callback and frame, then a traceback; reported once.
 	assert.Contains(t, res.stderr, "testdata/errors/scripts/bad.lua:8: ")
-	assert.Regexp(t, regexp.MustCompile(`(?m)^\s*in script bad, entity\(\d+:\d+\), onUpdate, frame 2$`), res.stderr)
+	assert.Regexp(t, regexp.MustCompile(`(?m)^\s*in script bad, broken \(entity \d+:\d+\), onUpdate, frame 2$`), res.stderr)
 	assert.Equal(t, 1, strings.Count(res.stderr, "in script bad,"), "reported once:\n%s", res.stderr)
 	assert.Contains(t, res.stderr, "traceback")
 	// The onCreate error, during setup.
 	assert.Contains(t, res.stderr, "testdata/errors/scripts/badcreate.lua:4: no luck at creation")
-	assert.Regexp(t, `in script badcreate, entity\(\d+:\d+\), onCreate, frame 0`, res.stderr)
+	assert.Regexp(t, `in script badcreate, nocreate \(entity \d+:\d+\), onCreate, frame 0`, res.stderr)
 	// The onDestroy error at shutdown, with an error value that is not a
 	// string.
-	assert.Regexp(t, `in script baddestroy, entity\(\d+:\d+\), onDestroy, frame 3`, res.stderr)
+	assert.Regexp(t, `in script baddestroy, crumbly \(entity \d+:\d+\), onDestroy, frame 3`, res.stderr)
 
 	strict := luahostRun(t, "run", scene, "--frames", "3", "--strict")
 	assert.Equal(t, 1, strict.code)

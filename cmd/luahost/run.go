@@ -219,7 +219,7 @@ func (c *runCommand) realtime() bool { return c.f.watch || c.f.inspect.addr != "
 // loadConfig returns what loading the world takes from the flags; prof
 // receives the profiler once it exists, with --profile.
 func (c *runCommand) loadConfig(stdout, stderr io.Writer, prof **profiler) loadConfig {
-	cfg := loadConfig{budget: cliBudget(c.f.budget), ceiling: cliCeiling(c.f.ceiling), stdout: stdout, stderr: stderr}
+	cfg := loadConfig{budget: cliBudget(c.f.budget), ceiling: cliCeiling(c.f.ceiling), stdout: stdout, stderr: stderr, lenient: c.realtime()}
 	if c.quiet {
 		cfg.stdout = io.Discard
 		cfg.log = io.Discard
@@ -245,6 +245,10 @@ type runResult struct {
 	hs luabind.Stats
 	// errors counts the script errors, shutdown's included.
 	errors int
+	// distinct are the distinct errors, and dropped how many more there
+	// were (a world of one zone only).
+	distinct []luabind.ErrorCount
+	dropped  int
 	// saveErr is why --save or --hash failed.
 	saveErr error
 }
@@ -284,6 +288,9 @@ func (c *runCommand) run(ctx context.Context, path string, stdout, stderr io.Wri
 	}
 	errs, hs := w.stats()
 	r.errors, r.hs = errs.Errors, hs
+	if one, ok := w.(*world); ok && one.errs != nil {
+		r.distinct, r.dropped = one.errs.Distinct()
+	}
 	return r, nil
 }
 
@@ -318,6 +325,9 @@ func (r runResult) printBench(stdout io.Writer, asJSON bool) {
 func (r runResult) printStats(stderr io.Writer) {
 	fmt.Fprintf(stderr, "frames     %d\nentities   %d\ninstances  %d\nerrors     %d\nreloads    %d\n%s\n%s",
 		len(r.times), r.rs.Entities, r.rs.Instances, r.errors, r.hs.Reloads, r.times.summary().table(), scriptTable(r.hs.Timing))
+	if len(r.distinct) > 0 {
+		fmt.Fprintf(stderr, "\n%s", errorTable(r.distinct, r.dropped))
+	}
 }
 
 // runFast runs the frames back to back, stopping early (after the frame

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -17,6 +18,16 @@ import (
 type world struct {
 	rt   *runtime.Runtime
 	host *luabind.Host
+	// errs writes the script errors to stderr and keeps the distinct
+	// ones, for --stats.
+	errs *luabind.ErrorLog
+	// scene is the scene as loaded, from the file at path with text
+	// data, and handles its entities, in file order (zero for one not
+	// spawned): what --watch compares a saved scene with.
+	path    string
+	data    []byte
+	scene   *scene.Scene
+	handles []runtime.Handle
 }
 
 // loadConfig is what loading a scene takes from the command line.
@@ -37,6 +48,9 @@ type loadConfig struct {
 	// attach, when set, receives the host before any script loads
 	// (--debug).
 	attach func(*luabind.Host) error
+	// lenient makes a script that does not load wait for a fix instead
+	// of stopping the start (--watch, --inspect).
+	lenient bool
 }
 
 // hostOptions returns the options of a host on dir with cfg's settings.
@@ -45,7 +59,7 @@ func (cfg loadConfig) hostOptions(dir string) luabind.Options {
 	if log == nil {
 		log = cfg.stderr
 	}
-	o := luabind.Options{Dir: dir, Budget: cfg.budget, MemoryCeiling: cfg.ceiling, Stdout: cfg.stdout, Log: log}
+	o := luabind.Options{Dir: dir, Budget: cfg.budget, MemoryCeiling: cfg.ceiling, Stdout: cfg.stdout, Log: log, Lenient: cfg.lenient}
 	if cfg.tune != nil {
 		cfg.tune(&o)
 	}
@@ -54,8 +68,9 @@ func (cfg loadConfig) hostOptions(dir string) luabind.Options {
 
 // loadScene reads and starts a scene: every script is loaded (compiled, its
 // chunk run) before any entity exists, so a broken script stops the start
-// with nothing run; then the blackboard is filled, entities spawned and
-// scripts attached in file order, and every entity activated.
+// with nothing run (with cfg.lenient it is reported and its instances wait
+// for a fix); then the blackboard is filled, entities spawned and scripts
+// attached in file order, and every entity activated.
 func loadScene(path string, cfg loadConfig) (*world, error) {
 	data, err := scene.Read(path)
 	if err != nil {
@@ -79,7 +94,8 @@ func loadScene(path string, cfg loadConfig) (*world, error) {
 	if cfg.seed != nil {
 		seed = *cfg.seed
 	}
-	rt := runtime.New(runtime.Options{Seed: seed, OnError: runtime.Writer(cfg.stderr)})
+	rt := runtime.New(runtime.Options{Seed: seed, OnError: runtime.Discard})
+	errs := luabind.NewErrorLog(rt, cfg.stderr)
 	host, err := luabind.New(rt, cfg.hostOptions(dir))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
@@ -98,7 +114,7 @@ func loadScene(path string, cfg loadConfig) (*world, error) {
 	}
 	for i, e := range sc.Entities {
 		for _, s := range e.Scripts {
-			if _, err := host.Load(s.Script); err != nil {
+			if _, err := host.Load(s.Script); err != nil && !(cfg.lenient && isLoadError(err)) {
 				return fail(fmt.Errorf("%s: entity %s: %v", path, scene.EntityLabel(i, e), err))
 			}
 		}
@@ -114,12 +130,14 @@ func loadScene(path string, cfg loadConfig) (*world, error) {
 		}
 	}
 	var spawned []runtime.Handle
+	handles := make([]runtime.Handle, len(sc.Entities))
 	for i, e := range sc.Entities {
 		if cfg.keep != nil && !cfg.keep(e) {
 			continue
 		}
 		h := rt.Spawn()
 		spawned = append(spawned, h)
+		handles[i] = h
 		if e.Name != "" {
 			_ = rt.SetName(h, e.Name)
 		}
@@ -141,9 +159,9 @@ func loadScene(path string, cfg loadConfig) (*world, error) {
 			if st, err := rt.State(h); err != nil || st != runtime.StatePending {
 				break
 			}
-			// The entity is Pending and every script is loaded, so
-			// attach cannot fail here.
-			if _, err := host.Attach(h, s.Script, s.Props); err != nil {
+			// The entity is Pending and every script is loaded (or,
+			// lenient, waits for a fix), so attach cannot fail here.
+			if _, err := host.Attach(h, s.Script, s.Props); err != nil && !errors.Is(err, luabind.ErrWaiting) {
 				return fail(fmt.Errorf("%s: %v", path, err))
 			}
 		}
@@ -153,5 +171,12 @@ func loadScene(path string, cfg loadConfig) (*world, error) {
 			_ = rt.Activate(h)
 		}
 	}
-	return &world{rt: rt, host: host}, nil
+	return &world{rt: rt, host: host, errs: errs, path: path, data: data, scene: sc, handles: handles}, nil
+}
+
+// isLoadError reports whether err is a script that does not load (as
+// opposed to a name that cannot be one).
+func isLoadError(err error) bool {
+	var le *luabind.LoadError
+	return errors.As(err, &le) && le.File != ""
 }

@@ -67,8 +67,12 @@ func (sf *snapFlags) load(path string, zones int, cfg loadConfig, seedSet bool) 
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	dir := cmp.Or(sf.scripts, scene.SnapshotScripts(path, snap))
-	rt := runtime.New(runtime.Options{OnError: runtime.Writer(cfg.stderr)})
-	host, err := luabind.New(rt, cfg.hostOptions(dir))
+	rt := runtime.New(runtime.Options{OnError: runtime.Discard})
+	errs := luabind.NewErrorLog(rt, cfg.stderr)
+	opts := cfg.hostOptions(dir)
+	// A saved world's scripts must all load: there is no scene to wait in.
+	opts.Lenient = false
+	host, err := luabind.New(rt, opts)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
@@ -82,7 +86,7 @@ func (sf *snapFlags) load(path string, zones int, cfg loadConfig, seedSet bool) 
 		_ = host.Close()
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	return &world{rt: rt, host: host}, nil
+	return &world{rt: rt, host: host, errs: errs}, nil
 }
 
 // finish saves the world (--save) and prints its hash (--hash), after the

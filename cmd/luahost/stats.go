@@ -113,6 +113,32 @@ func scriptTable(timing []luabind.ScriptStats) string {
 	return b.String()
 }
 
+// maxTableMessage bounds a message in the error table of --stats.
+const maxTableMessage = 120
+
+// errorTable is the distinct-error table of --stats, in the order the
+// errors first happened: how often, the first and last frame, the script
+// and the message's first line.
+func errorTable(errs []luabind.ErrorCount, dropped int) string {
+	width := len("script")
+	for _, e := range errs {
+		width = max(width, len(e.Script))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%7s %7s %7s  %-*s  %s\n", "count", "first", "last", width, "script", "error")
+	for _, e := range errs {
+		msg, _, _ := strings.Cut(e.Message, "\n")
+		if len(msg) > maxTableMessage {
+			msg = msg[:maxTableMessage] + "..."
+		}
+		fmt.Fprintf(&b, "%7d %7d %7d  %-*s  %s\n", e.Count, e.First, e.Last, width, e.Script, msg)
+	}
+	if dropped > 0 {
+		fmt.Fprintf(&b, "and %d more distinct errors\n", dropped)
+	}
+	return b.String()
+}
+
 // mergeTiming adds the per-script timing of more (another zone's host)
 // to into's, by script.
 func mergeTiming(into *luabind.Stats, more []luabind.ScriptStats) {
