@@ -352,6 +352,7 @@ func runFast(ctx context.Context, w sim, f *runFlags, times *frameTimes, stderr 
 // with --inspect serving the inspector between frames (a paused world
 // waits inside Step, and its frame time leaves the pause out).
 func (w *world) runWatch(ctx context.Context, f *runFlags, times *frameTimes, stderr io.Writer) error {
+	var edits *sceneWatch
 	if f.watch {
 		stopWatch, err := w.host.Watch(ctx)
 		if err != nil {
@@ -359,6 +360,9 @@ func (w *world) runWatch(ctx context.Context, f *runFlags, times *frameTimes, st
 		}
 		defer stopWatch()
 		fmt.Fprintf(stderr, "watching %s for changes (Ctrl-C to stop)\n", w.host.Dir())
+		if w.scene != nil {
+			edits = newSceneWatch(w, stderr)
+		}
 	}
 	var pending <-chan struct{}
 	var insp *inspector
@@ -380,6 +384,9 @@ func (w *world) runWatch(ctx context.Context, f *runFlags, times *frameTimes, st
 			insp.in.Drain()
 			continue
 		case <-tick.C:
+		}
+		if edits != nil {
+			edits.poll(time.Now())
 		}
 		start := time.Now()
 		_ = w.rt.Step(f.dt)
