@@ -350,3 +350,63 @@ func (in *Inspector) postEval(w http.ResponseWriter, r *http.Request) {
 		return out, nil
 	})
 }
+
+// errorCountJSON is one row of GET /api/errors.
+type errorCountJSON struct {
+	Script   string `json:"script"`
+	Callback string `json:"callback"`
+	Message  string `json:"message"`
+	Count    int    `json:"count"`
+	First    uint64 `json:"first"`
+	Last     uint64 `json:"last"`
+}
+
+// getErrors answers the distinct errors since the inspector started, in
+// the order they first happened: {"errors": [{script, callback, message,
+// count, first, last}], "dropped": how many more distinct ones were not
+// kept}.
+func (in *Inspector) getErrors(w http.ResponseWriter, r *http.Request) {
+	in.do(w, r, func() (any, error) {
+		errs, dropped := in.errors.Distinct()
+		rows := make([]errorCountJSON, 0, len(errs))
+		for _, e := range errs {
+			rows = append(rows, errorCountJSON{e.Script, e.Callback, e.Message, e.Count, e.First, e.Last})
+		}
+		return map[string]any{"errors": rows, "dropped": dropped}, nil
+	})
+}
+
+// restartRequest is POST /api/entities/{id}/restart: the instance of
+// script (the only Lua instance when empty).
+type restartRequest struct {
+	Script string `json:"script"`
+}
+
+// postRestart gives a faulted instance a fresh chance: its fault is
+// cleared, and its onCreate runs again when that is what failed (else
+// its callbacks run again from the next frame). An instance that is not
+// faulted is a conflict.
+func (in *Inspector) postRestart(w http.ResponseWriter, r *http.Request) {
+	h, err := parseHandle(r.PathValue("id"))
+	var req restartRequest
+	if err == nil {
+		err = decode(r, &req)
+	}
+	if err != nil {
+		answerError(w, err)
+		return
+	}
+	in.do(w, r, func() (any, error) {
+		inst, err := in.lookup(h, req.Script)
+		if err != nil {
+			return nil, err
+		}
+		if !inst.Faulted() {
+			return nil, &apiError{http.StatusConflict, inst.Script().Name() + " on " + h.String() + " is not faulted"}
+		}
+		in.rt.Retry(inst)
+		delete(in.faults, faultKey{h, inst.Script().Name()})
+		in.publishFrame(true)
+		return in.instance(inst), nil
+	})
+}

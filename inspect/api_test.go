@@ -371,3 +371,35 @@ func TestPageSelfContained(t *testing.T) {
 		})
 	}
 }
+
+// TestErrorsAndRestart: GET /api/errors lists each distinct error with its
+// count and frames; restarting the faulted instance gives it a fresh
+// chance (it runs, and here fails, again in the next frame), and
+// restarting one that is not faulted is a conflict.
+func TestErrorsAndRestart(t *testing.T) {
+	w := newWorld(t, Options{}, 2*time.Millisecond)
+	w.post("/api/pause", "")
+	errs := w.get("/api/errors")["errors"].([]any)
+	require.Len(t, errs, 1)
+	first := errs[0].(map[string]any)
+	assert.Equal(t, "faulty", first["script"])
+	assert.Equal(t, "onUpdate", first["callback"])
+	assert.Contains(t, first["message"], "faulty.lua:6: broken on purpose")
+	assert.Equal(t, 1.0, first["count"])
+	assert.Equal(t, first["first"], first["last"])
+
+	b := "/api/entities/" + url.PathEscape(w.b.String())
+	restarted := w.post(b+"/restart", `{"script": "faulty"}`)
+	assert.Equal(t, false, restarted["faulted"])
+	assert.Nil(t, restarted["error"], "the old fault is cleared")
+	w.post("/api/step", "")
+	faulty := instanceOf(t, w.get(b), "faulty")
+	assert.Equal(t, true, faulty["faulted"], "it ran, and failed, again")
+	assert.Equal(t, 2.0, faulty["self"].(map[string]any)["tries"])
+	again := w.get("/api/errors")["errors"].([]any)[0].(map[string]any)
+	assert.Equal(t, 2.0, again["count"])
+	assert.Greater(t, again["last"], again["first"])
+
+	status, out := w.call("POST", b+"/restart", `{"script": "mover"}`)
+	assert.Equal(t, http.StatusConflict, status, "%v", out)
+}

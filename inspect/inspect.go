@@ -69,6 +69,9 @@ type Inspector struct {
 	frameTime  time.Duration
 	// faults are the last errors of instances, by entity and script.
 	faults map[faultKey]*runtime.ScriptError
+	// errors are the distinct errors of the world since the inspector
+	// started.
+	errors *luabind.ErrorTally
 	// insts is the buffer of an entity's instances in a listing.
 	insts []*runtime.Instance
 	// published is when a frame summary last went to the streams.
@@ -98,6 +101,7 @@ func New(host *luabind.Host, opts Options) (*Inspector, error) {
 		closed: make(chan struct{}),
 		faults: make(map[faultKey]*runtime.ScriptError),
 	}
+	in.errors = luabind.NewErrorTally(rt)
 	in.routes()
 	rt.BeforeStep(in.beforeStep)
 	rt.AfterStep(in.afterStep)
@@ -132,11 +136,13 @@ func (in *Inspector) routes() {
 	m.HandleFunc("GET /api/entities/{id}", in.getEntity)
 	m.HandleFunc("GET /api/blackboard", in.getBlackboard)
 	m.HandleFunc("GET /api/scripts", in.getScripts)
+	m.HandleFunc("GET /api/errors", in.getErrors)
 	m.HandleFunc("GET /api/stream", in.stream)
 	m.HandleFunc("POST /api/pause", in.mutating(in.postPause))
 	m.HandleFunc("POST /api/resume", in.mutating(in.postResume))
 	m.HandleFunc("POST /api/step", in.mutating(in.postStep))
 	m.HandleFunc("POST /api/entities/{id}/self", in.mutating(in.postSelf))
+	m.HandleFunc("POST /api/entities/{id}/restart", in.mutating(in.postRestart))
 	m.HandleFunc("POST /api/blackboard", in.mutating(in.postBlackboard))
 	m.HandleFunc("POST /api/eval", in.mutating(in.postEval))
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
@@ -145,7 +151,7 @@ func (in *Inspector) routes() {
 			fail(w, http.StatusMethodNotAllowed, "%s %s: method not allowed (want %s)", r.Method, r.URL.Path, allowed)
 			return
 		}
-		fail(w, http.StatusNotFound, "no API endpoint %s %s (see GET /api/world, /api/entities, /api/entities/{id}, /api/blackboard, /api/scripts, /api/stream; POST /api/pause, /api/resume, /api/step, /api/entities/{id}/self, /api/blackboard, /api/eval)", r.Method, r.URL.Path)
+		fail(w, http.StatusNotFound, "no API endpoint %s %s (see GET /api/world, /api/entities, /api/entities/{id}, /api/blackboard, /api/scripts, /api/errors, /api/stream; POST /api/pause, /api/resume, /api/step, /api/entities/{id}/self, /api/entities/{id}/restart, /api/blackboard, /api/eval)", r.Method, r.URL.Path)
 	})
 	m.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusNotFound, "no page %s", r.URL.Path)

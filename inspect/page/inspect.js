@@ -28,6 +28,9 @@ const state = {
   view: { cx: 0, cz: 0, scale: 20, fitted: false },
   history: [],
   problem: "",
+  // drawn and labels are what the map last showed (window.inspector).
+  drawn: 0,
+  labels: [],
 };
 
 // api calls the inspector's API: a GET, or a POST of body as JSON.
@@ -103,12 +106,24 @@ function fmt(n, digits = 2) {
   return typeof n === "number" ? n.toFixed(digits) : String(n);
 }
 
+// PALETTE are colours far apart from each other on the dark background,
+// given to names in the order the page first sees them; past the
+// palette, hues go round the circle by the golden angle, so that
+// neighbours in that order stay apart.
+const PALETTE = ["#4e9ff5", "#f5a623", "#5fd068", "#f0506e", "#b07cf7", "#2fd4d0",
+  "#f2e14c", "#f07ad6", "#a3e05a", "#ff8a5c", "#8c9eff", "#d9b38c"];
+const colours = new Map();
+
 // colour returns a stable colour for a name.
 function colour(name) {
   if (!name) return "#6c7280";
-  let h = 0;
-  for (const c of name) h = (h * 31 + c.codePointAt(0)) >>> 0;
-  return `hsl(${h % 360}, 70%, 62%)`;
+  let c = colours.get(name);
+  if (!c) {
+    const i = colours.size;
+    c = i < PALETTE.length ? PALETTE[i] : `hsl(${Math.round((i * 137.508) % 360)}, 75%, 62%)`;
+    colours.set(name, c);
+  }
+  return c;
 }
 
 // ---- the world's figures and controls
@@ -254,11 +269,18 @@ function draw() {
   const c = $("world"), g = c.getContext("2d");
   g.clearRect(0, 0, c.width, c.height);
   drawGrid(g, c);
-  const es = state.entities;
+  // The filters of the list filter the map too.
+  const f = filters();
+  const es = state.entities.filter((e) => matches(e, f));
   const labels = es.length <= 400;
   const r = Math.max(2, Math.min(6, 3 * devicePixelRatio));
   const keys = new Set();
   g.font = `${11 * devicePixelRatio}px system-ui, sans-serif`;
+  // placed are the labels drawn so far: a label that would cover one is
+  // left out (the list and a click still name the entity).
+  const placed = [];
+  const lineHeight = 12 * devicePixelRatio;
+  state.drawn = 0;
   for (const e of es) {
     const [x, , z] = e.position;
     if (typeof x !== "number" || typeof z !== "number") continue;
@@ -278,11 +300,17 @@ function draw() {
       g.arc(sx, sz, r + 4, 0, 2 * Math.PI);
       g.stroke();
     }
+    state.drawn++;
     if (labels && e.name) {
-      g.fillStyle = "#c8ccd6";
-      g.fillText(e.name, sx + r + 3, sz + 4);
+      const box = { x: sx + r + 3, y: sz + 4 - lineHeight * 0.8, w: g.measureText(e.name).width, h: lineHeight };
+      if (!placed.some((p) => box.x < p.x + p.w && p.x < box.x + box.w && box.y < p.y + p.h && p.y < box.y + box.h)) {
+        placed.push(box);
+        g.fillStyle = "#c8ccd6";
+        g.fillText(e.name, box.x, sz + 4);
+      }
     }
   }
+  state.labels = placed;
   g.globalAlpha = 1;
   const legend = [...keys].sort().slice(0, 30).map((k) => {
     const s = el("span", "", k || "(none)");
@@ -372,6 +400,11 @@ function pick(ev) {
 // window.inspector tells a test, or a designer in the browser's console,
 // where an entity is drawn (in the page's CSS pixels).
 window.inspector = {
+  // drawn is how many entities the map shows, labels the boxes of the
+  // names it wrote (canvas pixels), colour a name's colour.
+  drawn: () => state.drawn,
+  labels: () => state.labels,
+  colour,
   screenOf(id) {
     const e = state.entities.find((x) => x.id === id);
     if (!e) return null;
@@ -440,6 +473,20 @@ function showInstance(d, inst) {
   div.dataset.script = inst.script;
   const h = el("h3", "", inst.script);
   if (inst.faulted) h.append(el("span", "badge gone", "faulted"));
+  if (inst.faulted && !state.readonly) {
+    const b = el("button", "restart", "restart");
+    b.title = "clear the fault: onCreate runs again if it failed, else the callbacks run again from the next frame";
+    b.addEventListener("click", async () => {
+      try {
+        await api(`entities/${encodeURIComponent(d.id)}/restart`, { script: inst.script });
+      } catch (e) {
+        problem(e);
+      }
+      state.detailKey = "";
+      refreshAll();
+    });
+    h.append(b);
+  }
   div.append(h);
   if (inst.error) {
     const where = inst.at ? `in ${inst.at.callback}, frame ${inst.at.frame}:\n` : "";
@@ -462,7 +509,9 @@ function showInstance(d, inst) {
 }
 
 // valueCell shows a JSON value; unless read-only, a click edits it as
-// JSON (text that is not JSON is a string) and save sends it.
+// JSON and save sends it. Text that is not JSON is refused with a message
+// (a string is written in quotes): taking it as a string would turn a
+// mistyped number or table into one without a word.
 function valueCell(value, key, save) {
   const span = el("span", "value", JSON.stringify(value));
   span.dataset.key = key;
@@ -484,16 +533,21 @@ function valueCell(value, key, save) {
       done = true;
       let v = value;
       if (commit) {
+        let parsed = true;
         try {
           v = JSON.parse(input.value);
         } catch {
-          v = input.value;
-        }
-        try {
-          await save(v);
-        } catch (e) {
+          parsed = false;
           v = value;
-          problem(e);
+          log("error", `edit of ${key} refused`, `${input.value} is not JSON, so nothing changed (write a string in quotes: "${input.value}")`);
+        }
+        if (parsed) {
+          try {
+            await save(v);
+          } catch (e) {
+            v = value;
+            problem(e);
+          }
         }
       }
       span.textContent = JSON.stringify(v);
@@ -590,14 +644,22 @@ function log(cls, where, text) {
 
 function updateConsoleTargets(d) {
   const sel = $("console-target");
-  const want = d.instances.map((i) => `${d.id}|${i.script}`);
+  const want = (d.instances.length > 1 ? [""] : []).concat(d.instances.map((i) => `${d.id}|${i.script}`));
   const have = [...sel.options].map((o) => o.value);
   if (want.join() === have.join()) return;
-  sel.replaceChildren(...d.instances.map((i) => {
+  const options = d.instances.map((i) => {
     const o = el("option", "", `${i.script} on ${d.name || d.id}`);
     o.value = `${d.id}|${i.script}`;
     return o;
-  }));
+  });
+  // An entity with several scripts: the console asks which one.
+  if (options.length > 1) {
+    const ask = el("option", "", `which script of ${d.name || d.id}? (${options.length})`);
+    ask.value = "";
+    options.unshift(ask);
+  }
+  sel.replaceChildren(...options);
+  sel.value = options[0] ? options[0].value : "";
 }
 
 async function runConsole() {
@@ -606,7 +668,10 @@ async function runConsole() {
   const out = $("console-out");
   if (!code.trim()) return;
   if (!target) {
-    out.append(el("div", "error", "Select an entity with a script first.\n"));
+    const msg = $("console-target").options.length > 1
+      ? "This entity has several scripts: choose the one the snippet runs in.\n"
+      : "Select an entity with a script first.\n";
+    out.append(el("div", "error", msg));
     return;
   }
   const [entity, script] = target.split("|");
@@ -664,7 +729,12 @@ async function start() {
     showList();
     draw();
   });
-  for (const id of ["filter-name", "filter-tag", "filter-script", "filter-state"]) $(id).addEventListener("input", showList);
+  for (const id of ["filter-name", "filter-tag", "filter-script", "filter-state"]) {
+    $(id).addEventListener("input", () => {
+      showList();
+      draw();
+    });
+  }
   $("entity-list").addEventListener("click", (ev) => {
     const li = ev.target.closest("li[data-id]");
     if (li) select(li.dataset.id);
