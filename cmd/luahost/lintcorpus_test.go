@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -31,9 +32,12 @@ func TestLintCorpus(t *testing.T) {
 			path := filepath.ToSlash(filepath.Join(corpus, "mistakes", e.Name()))
 			var files []string
 			if e.IsDir() {
-				matches, err := filepath.Glob(filepath.Join(path, "*.lua"))
-				require.NoError(t, err)
-				files = matches
+				require.NoError(t, filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+					if err == nil && strings.HasSuffix(p, ".lua") {
+						files = append(files, p)
+					}
+					return err
+				}))
 			} else {
 				files = []string{path}
 			}

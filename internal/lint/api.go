@@ -319,11 +319,13 @@ func libraryWrites(stmts []ast.Stmt) map[string]bool {
 
 // lintAPI runs the API-aware checks of a file: members of ctx, entity
 // values, vectors, ev and the library tables (libs), and in a script
-// reads of self fields that nothing sets.
-func (f *luaFile) lintAPI(libs map[string][]string, script bool) []Problem {
+// reads of self fields that nothing sets: not its properties, not its
+// code, not props (the keys of the props it is attached with). closed
+// says props are all the attaches there are (see checkSelf).
+func (f *luaFile) lintAPI(libs map[string][]string, script bool, props []string, closed bool) []Problem {
 	found := checkMembers(f.stmts, libs)
 	if script {
-		found = append(found, checkSelf(f.stmts, nil)...)
+		found = append(found, checkSelf(f.stmts, props, closed)...)
 	}
 	out := make([]Problem, 0, len(found))
 	for _, a := range found {

@@ -25,6 +25,81 @@ type projectNames struct {
 	sent, handled                          []nameUse
 	tagged, queried                        []nameUse
 	dynamicSend, dynamicHandle, dynamicTag bool
+	// props are the keys of the props each script is attached with, by
+	// script name, from scenes, e:attach and spawn specs; openProps are
+	// the scripts attached with props the linter cannot read, and
+	// openAttach is set when an attach names its script at run time.
+	props      map[string][]string
+	openProps  map[string]bool
+	openAttach bool
+}
+
+// attached records an attach of script with the props keys given; open
+// when the props cannot be read.
+func (p *projectNames) attached(script string, keys []string, open bool) {
+	if p.props == nil {
+		p.props, p.openProps = map[string][]string{}, map[string]bool{}
+	}
+	p.props[script] = append(p.props[script], keys...)
+	if open {
+		p.openProps[script] = true
+	}
+}
+
+// attachesOf returns the props keys script is attached with, and whether
+// they are all of them: no attach of the project gives it props, or names
+// a script, that the linter cannot read.
+func (p *projectNames) attachesOf(script string) (keys []string, closed bool) {
+	return p.props[script], !p.openAttach && !p.openProps[script]
+}
+
+// tableKeys returns the string keys of a table constructor, and false
+// when e is not one.
+func tableKeys(e ast.Expr) ([]string, bool) {
+	t, ok := e.(*ast.TableExpr)
+	if !ok {
+		return nil, false
+	}
+	var keys []string
+	for _, f := range t.Fields {
+		if k, ok := literal(f.Key); ok {
+			keys = append(keys, k)
+		}
+	}
+	return keys, true
+}
+
+// attachItem records one entry of a spawn spec's scripts list: a name, or
+// {script = name, props = {...}}.
+func (p *projectNames) attachItem(e ast.Expr) {
+	if name, ok := literal(e); ok {
+		p.attached(name, nil, false)
+		return
+	}
+	t, ok := e.(*ast.TableExpr)
+	if !ok {
+		p.openAttach = true
+		return
+	}
+	var name string
+	var keys []string
+	named, open := false, false
+	for _, f := range t.Fields {
+		k, _ := literal(f.Key)
+		switch k {
+		case "script":
+			name, named = literal(f.Value)
+		case "props":
+			var isTable bool
+			keys, isTable = tableKeys(f.Value)
+			open = !isTable
+		}
+	}
+	if !named {
+		p.openAttach = true
+		return
+	}
+	p.attached(name, keys, open)
 }
 
 // literal returns e's value when it is a string literal.
@@ -66,6 +141,16 @@ func (p *projectNames) collect(f *luaFile) {
 			switch {
 			case method == "send" && x.Receiver != nil, (method == "emit" || method == "broadcast") && x.Receiver == nil:
 				use(&p.sent, &p.dynamicSend, arg, x.Line())
+			case method == "attach" && x.Receiver != nil:
+				name, ok := literal(arg)
+				if !ok {
+					p.openAttach = true
+					break
+				}
+				props := exprAt(x.Args, 1)
+				keys, isTable := tableKeys(props)
+				_, isNil := props.(*ast.NilExpr)
+				p.attached(name, keys, props != nil && !isNil && !isTable)
 			case method == "tag" && x.Receiver != nil:
 				use(&p.tagged, &p.dynamicTag, arg, x.Line())
 			case method == "hasTag" && x.Receiver != nil:
@@ -96,6 +181,16 @@ func (p *projectNames) collect(f *luaFile) {
 						if name, ok := literal(h.Key); ok {
 							p.handled = append(p.handled, nameUse{path, h.Key.Line(), name})
 						}
+					}
+				}
+				if ok && k == "scripts" {
+					list, isTable := f.Value.(*ast.TableExpr)
+					if !isTable {
+						p.openAttach = true
+						continue
+					}
+					for _, item := range list.Fields {
+						p.attachItem(item.Value)
 					}
 				}
 				if !ok || k != "tags" {

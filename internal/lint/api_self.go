@@ -156,8 +156,12 @@ func selfWrites(stmts []ast.Stmt, tables []*ast.TableExpr) (map[string]bool, boo
 
 // checkSelf reports reads of self fields, in the script table's
 // functions, that nothing writes: not properties, not the script's code,
-// not extra (props that scenes and attaches give the script).
-func checkSelf(stmts []ast.Stmt, extra []string) []apiFinding {
+// not extra (props that scenes and attaches give the script). Unless
+// closed says extra are all the props any attach gives (a project whose
+// every attach the linter reads), a field nothing sets may come from
+// props it does not see, and only a read whose name is close to a field
+// that is set is reported.
+func checkSelf(stmts []ast.Stmt, extra []string, closed bool) []apiFinding {
 	fns, tables := scriptFunctions(stmts)
 	written, known := selfWrites(stmts, tables)
 	if !known {
@@ -201,16 +205,19 @@ func checkSelf(stmts []ast.Stmt, extra []string) []apiFinding {
 				if name == "" || written[name] || reported[name] {
 					return
 				}
-				// A field no code sets may come from the attach's props,
-				// which the linter does not see: only a read of a field
-				// whose name is close to one that is set is reported.
 				s := suggest(name, candidates)
-				if s == "" {
+				if s == "" && !closed {
 					return
 				}
 				reported[name] = true
-				out = append(out, apiFinding{line: e.Line(), needle: name,
-					message: fmt.Sprintf("self.%s is never set (not in properties, and no code of the script writes it); did you mean self.%s?", name, s)})
+				msg := fmt.Sprintf("self.%s is never set (not in properties, and no code of the script writes it)", name)
+				if closed {
+					msg = fmt.Sprintf("self.%s is never set (not in properties, not in any attach's props, and no code of the script writes it)", name)
+				}
+				if s != "" {
+					msg += fmt.Sprintf("; did you mean self.%s?", s)
+				}
+				out = append(out, apiFinding{line: e.Line(), needle: name, message: msg})
 			},
 		}
 		w.Walk(fn.Stmts)

@@ -29,9 +29,11 @@ func sandboxLibs(t *testing.T) map[string][]string {
 func TestLintAPI(t *testing.T) {
 	libs := sandboxLibs(t)
 	tests := []struct {
-		name string
-		src  string
-		want []string
+		name   string
+		src    string
+		props  []string
+		closed bool
+		want   []string
 	}{
 		{"every kind of member", `return {
   onUpdate = function(self, ctx, dt)
@@ -39,7 +41,7 @@ func TestLintAPI(t *testing.T) {
     local v = vec3(e:position()) * 2
     print(ctx.qurey, e:setPos(1), v:lenght(), (-v).w, math.florr(1), string.fromat("x"))
   end,
-}`, []string{
+}`, nil, false, []string{
 			"5:15: warning: unknown ctx member 'qurey'; did you mean 'query'?",
 			"5:24: warning: unknown entity member 'setPos'; did you mean 'setPosition'?",
 			"5:37: warning: unknown vec3 member 'lenght'; did you mean 'length'?",
@@ -63,19 +65,19 @@ return {
   end,
   reload = function(self, ctx) self.items = {} end,
   events = { hit = function(self, ctx, data, ev) print(ev.name, ev.last, data.speed) ev:stop() end },
-}`, nil},
+}`, nil, false, nil},
 		{"a name bound to two kinds of value is not checked", `return {
   onUpdate = function(self, ctx)
     local e = ctx.entity
     e = { nope = 1 }
     print(e.nope)
   end,
-}`, nil},
+}`, nil, false, nil},
 		{"self fields", `return {
   properties = { damage = 7 },
   onCreate = function(self, ctx) self.target = ctx.find("x") end,
   onUpdate = function(self, ctx) print(self.damge, self.targte, self.fromProps) end,
-}`, []string{
+}`, nil, false, []string{
 			"4:45: warning: self.damge is never set (not in properties, and no code of the script writes it); did you mean self.damage?",
 			"4:57: warning: self.targte is never set (not in properties, and no code of the script writes it); did you mean self.target?",
 		}},
@@ -83,14 +85,20 @@ return {
 return {
   onCreate = function(self, ctx) helper.init(self) end,
   onUpdate = function(self, ctx) print(self.damge) end,
-}`, nil},
+}`, nil, true, nil},
+		{"every attach known: a field nothing sets", `return {
+  properties = { hp = 1 },
+  onUpdate = function(self, ctx) print(self.hp, self.target, self.owner) end,
+}`, []string{"owner"}, true, []string{
+			"3:54: warning: self.target is never set (not in properties, not in any attach's props, and no code of the script writes it)",
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f, ok := parseLua("x.lua", []byte(tt.src))
 			require.True(t, ok)
 			var got []string
-			for _, p := range f.lintAPI(libs, true) {
+			for _, p := range f.lintAPI(libs, true, tt.props, tt.closed) {
 				got = append(got, strings.TrimPrefix(p.String(), "x.lua:"))
 			}
 			assert.Equal(t, tt.want, got)
@@ -155,6 +163,6 @@ func TestLintAPIConformance(t *testing.T) {
 		if !ok {
 			continue
 		}
-		assert.Empty(t, f.lintAPI(libs, false), path)
+		assert.Empty(t, f.lintAPI(libs, false, nil, false), path)
 	}
 }

@@ -164,6 +164,9 @@ func (c *Checker) addScene(path string) error {
 		}
 		for _, e := range sc.Entities {
 			c.names.tagScene(e.Tags)
+			for _, s := range e.Scripts {
+				c.names.attached(s.Script, slices.Collect(maps.Keys(s.Props)), false)
+			}
 		}
 	}
 	return c.addDir(res.dir, res.dir)
@@ -282,7 +285,8 @@ func (c *Checker) run() {
 	}
 	var targets []*target
 	modules := map[string]bool{}
-	linted := map[string]*luaFile{}
+	linted := map[string]*target{}
+	var checked []*target
 	for _, path := range slices.Sorted(maps.Keys(c.files)) {
 		dir := c.files[path]
 		rel, err := filepath.Rel(dir, path)
@@ -329,15 +333,21 @@ func (c *Checker) run() {
 				c.problems = append(c.problems, t.lua.lintZoneValues()...)
 			}
 		}
-		c.problems = append(c.problems, t.lua.lintAPI(c.libs, !t.module)...)
 		c.names.collect(t.lua)
-		linted[t.lua.path] = t.lua
+		linted[t.lua.path] = t
+		checked = append(checked, t)
+	}
+	// The API checks come last: a script's self may be set by the props
+	// of any attach of the project.
+	for _, t := range checked {
+		props, closed := c.names.attachesOf(t.name)
+		c.problems = append(c.problems, t.lua.lintAPI(c.libs, !t.module, props, closed && c.scenes > 0)...)
 	}
 	// Names used across files are checked in a folder or a project, not
 	// in a file checked alone.
 	if len(targets) > 1 {
 		for _, p := range c.names.check() {
-			c.problems = append(c.problems, linted[p.use.path].at(p.use.line, p.use.name, Warning, "%s", p.message))
+			c.problems = append(c.problems, linted[p.use.path].lua.at(p.use.line, p.use.name, Warning, "%s", p.message))
 		}
 	}
 }
