@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/luahost/luahost/runtime"
 )
 
 const (
@@ -30,7 +32,7 @@ const (
 // ends as an error of its own callback (or, for a sparse write, completes
 // harmlessly), quickly, and the neighbour runs in the same frame.
 func TestHostile(t *testing.T) {
-	budget := "exceeded its 20ms budget in "
+	budget := "exceeded its 2M-instruction budget in "
 	memory := "exceeded its 16 MiB memory limit in onUpdate"
 	tests := []struct {
 		script   string
@@ -113,10 +115,11 @@ func TestHostileSparse(t *testing.T) {
 	w.requireNoErrors()
 }
 
-// TestBudgetOff: with budgets off (a negative Budget), states carry no
-// context and normal scripts, coroutines included, run as usual.
+// TestBudgetOff: with the work budget, the memory limit and the backstop
+// all off, states carry no context and normal scripts, coroutines
+// included, run as usual.
 func TestBudgetOff(t *testing.T) {
-	w := newWorld(t, withBudget(-1, 0))
+	w := newWorld(t, withBudget(-1, -1), func(_ *runtime.Options, o *Options) { o.WallClock = -1 })
 	assert.Nil(t, w.h.budget)
 	w.spawn("", "spinner")
 	w.spawn("", "helper/neighbour")
@@ -139,7 +142,7 @@ func TestBudgetNested(t *testing.T) {
 	errs := w.scriptErrors()
 	require.Len(t, errs, 1)
 	assert.Equal(t, "onUpdate", errs[0].Callback)
-	assert.Equal(t, "testdata/scripts/hostile/event.lua:7: exceeded its 20ms budget in onUpdate", errs[0].Message)
+	assert.Equal(t, "testdata/scripts/hostile/event.lua:7: exceeded its 2M-instruction budget in onUpdate", errs[0].Message)
 	assert.Equal(t, []string{"neighbour\t1"}, w.lines(), "the emitter did not run to its end")
 }
 

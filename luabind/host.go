@@ -17,6 +17,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/budget"
 	"github.com/luahost/luahost/luabind/internal/compile"
 	"github.com/luahost/luahost/luabind/internal/gopherx"
 	"github.com/luahost/luahost/luabind/internal/lstring"
@@ -38,11 +39,29 @@ type Options struct {
 	// trusted as given: an os.DirFS follows symbolic links out of its
 	// folder, which Dir refuses. The default (nil) value reads Dir.
 	FS fs.FS
-	// Budget is the time each callback may run before it is stopped and
-	// its instance faulted. The default (zero) value is 100ms; a negative
-	// value turns budgets (and the memory limit) off for trusted scripts,
-	// which saves gopher-lua's per-instruction context check.
+	// Work is the work each callback may do, in instructions (VM
+	// instructions, plus what library functions do in Go, charged by the
+	// size of their input), with the callbacks it runs nested, before it
+	// is stopped and its instance faulted: never wall time, so the same
+	// callback on the same data stops at the same point in every run. The
+	// default (zero) value takes Budget; a negative value turns the work
+	// budget off for trusted scripts (the memory limit, the ceiling and
+	// the backstop stay, each with its own option).
+	Work int64
+	// Budget is the work budget written as a duration, converted at
+	// WorkPerSecond (100ms is 10 million instructions); it is used when
+	// Work is zero. The default (zero) value is DefaultWork; a negative
+	// value turns the work budget off.
 	Budget time.Duration
+	// WallClock is the backstop for what work cannot count: a callback
+	// (with the callbacks it runs) still running after this much wall
+	// time, such as one blocked in a registered Go function, is stopped
+	// when control is back in Lua and faulted with ErrWallClock. It is
+	// the one stop that depends on the machine's load. The default
+	// (zero) value is DefaultWallClock; a negative value turns it off.
+	// With Work, MemoryLimit and WallClock all off, states carry no
+	// context and gopher-lua skips its per-instruction check.
+	WallClock time.Duration
 	// MemoryLimit bounds what a single callback (with the callbacks it
 	// runs) may keep: the growth of this host's Lua data (states, selves,
 	// blackboard) during it. It counts nothing of another runtime's or
@@ -53,8 +72,9 @@ type Options struct {
 	// of the limit over its base is stopped. So a callback is stopped once
 	// it keeps between three quarters of the limit and the limit plus what
 	// it allocated before its base; garbage it drops is not counted (its
-	// time budget bounds that). The default (zero) value is
-	// DefaultMemoryLimit; a negative value turns the limit off.
+	// work budget bounds that). The limit holds whatever the work budget,
+	// also with it off. The default (zero) value is DefaultMemoryLimit; a
+	// negative value turns the limit off.
 	MemoryLimit int64
 	// MemoryCeiling is the live heap, in bytes, that the process's Lua
 	// data must stay under: when the live heap after a garbage collection
@@ -129,8 +149,8 @@ type Options struct {
 	MigrateImports bool
 }
 
-// DefaultBudget is the callback time budget when Options.Budget is zero.
-const DefaultBudget = 100 * time.Millisecond
+// DefaultBudget is DefaultWork written as a duration.
+const DefaultBudget = DefaultWork * (time.Second / WorkPerSecond)
 
 // DefaultMemoryLimit is the per-callback allocation limit when
 // Options.MemoryLimit is zero: far above what a frame's callback needs,
@@ -147,7 +167,7 @@ type Host struct {
 	rt      *runtime.Runtime
 	opts    Options
 	chunks  *Chunks
-	budget  *budget
+	budget  *budget.Budget
 	states  *pool.Pool[lua.LState]
 	scripts map[string]*Script
 	order   []*Script
@@ -223,8 +243,9 @@ func New(rt *runtime.Runtime, opts Options) (*Host, error) {
 	if opts.Dir == "" {
 		opts.Dir = "scripts"
 	}
-	if opts.Budget == 0 {
-		opts.Budget = DefaultBudget
+	opts.Work = workOf(opts)
+	if opts.WallClock == 0 {
+		opts.WallClock = DefaultWallClock
 	}
 	if opts.MemoryLimit == 0 {
 		opts.MemoryLimit = DefaultMemoryLimit
@@ -268,13 +289,13 @@ func New(rt *runtime.Runtime, opts Options) (*Host, error) {
 	if h.logger == nil {
 		h.logger = rt.Logger()
 	}
-	if opts.Budget > 0 {
-		var mem uint64
-		if opts.MemoryLimit > 0 {
-			mem = uint64(opts.MemoryLimit)
-		}
-		h.budget = newBudget(opts.Budget, mem)
-		h.budget.measure = h.luaBytes
+	if opts.Work > 0 || opts.MemoryLimit > 0 || opts.WallClock > 0 {
+		h.budget = budget.New(budget.Options{
+			Work:    max(opts.Work, 0),
+			Memory:  uint64(max(opts.MemoryLimit, 0)),
+			Measure: h.luaBytes,
+			Wall:    max(opts.WallClock, 0),
+		})
 	}
 	h.states = pool.New(pool.Options[lua.LState]{
 		Limit: opts.StatePool,
@@ -303,7 +324,7 @@ func (h *Host) Dir() string { return h.opts.Dir }
 // refilled for the next load or reload.
 func (h *Host) afterStep() {
 	if h.budget != nil {
-		h.budget.idle()
+		h.budget.Idle()
 	}
 	h.checkCeiling()
 	h.Flush()
@@ -343,7 +364,7 @@ func (h *Host) shutdown() {
 	h.states.Drain()
 	forgetHost(h)
 	if h.budget != nil {
-		h.budget.close()
+		h.budget.Close()
 	}
 	h.Flush()
 	h.publish()

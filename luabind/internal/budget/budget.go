@@ -1,0 +1,425 @@
+package budget
+
+import (
+	"context"
+	"errors"
+	"math"
+	"runtime/metrics"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Options configures a Budget. Every limit is off at its zero value.
+type Options struct {
+	// Work is how many instructions a callback may run, with what it
+	// runs nested; 0 means no work budget.
+	Work int64
+	// Memory is how many bytes a callback's data may grow by; 0 means no
+	// memory limit. It needs Measure.
+	Memory uint64
+	// Measure returns the size of the host's Lua data, or a size past
+	// stopAt as soon as it knows it is (stopAt 0: no stop). It runs on
+	// the driving goroutine, from Done.
+	Measure func(stopAt int64) int64
+	// Wall is how long a callback may run by the clock; 0 means no
+	// backstop.
+	Wall time.Duration
+}
+
+// Why says what stopped a callback.
+type Why int32
+
+const (
+	// None: the callback was not stopped.
+	None Why = iota
+	// Work: it ran past its work budget.
+	Work
+	// Memory: its data grew past the memory limit.
+	Memory
+	// Wall: it ran past the wall-clock backstop.
+	Wall
+	// Cancel: the frame it runs in was cancelled (Cancel).
+	Cancel
+)
+
+// ErrStopped is the context error gopher-lua raises inside the VM when a
+// callback is stopped; the host words the report itself.
+var ErrStopped = errors.New("stopped by its budget")
+
+// memEvery is how many instructions pass between two reads of the
+// process's allocation counter during a callback: about half a
+// millisecond of Lua, so a read (under a microsecond) costs nothing that
+// shows.
+const memEvery = 1 << 15
+
+// A Budget is the context of every Lua state of a host. See the package
+// documentation for the design.
+type Budget struct {
+	_ [cacheLinePad]byte
+
+	// n counts the work done since the budget was made; next is the
+	// count at which Done next looks at the limits (the watchdog stores
+	// 0 to make it look at once). Only the driving goroutine touches the
+	// rest of this group.
+	n    int64
+	next atomic.Int64
+
+	work  int64
+	limit int64
+	depth int
+	seq   uint64
+	why   Why
+
+	mem        uint64
+	measure    func(stopAt int64) int64
+	memNext    int64
+	sample     []metrics.Sample
+	allocSeq   uint64
+	allocBase  uint64
+	allocNext  uint64
+	memSeq     uint64
+	memBase    int64
+	quietUntil time.Time
+
+	// armed is the outermost callback's number (0 between frames) and
+	// wallFired the number of the one the watchdog stopped.
+	armed     atomic.Uint64
+	wallFired atomic.Uint64
+	// cancelled is set by Cancel, from any goroutine.
+	cancelled atomic.Bool
+	wall      time.Duration
+	stop      chan struct{}
+	done      sync.WaitGroup
+
+	_ [cacheLinePad]byte
+}
+
+// cacheLinePad is two cache lines: the size that keeps the hot fields of
+// one host off the lines of another's, running on another core.
+const cacheLinePad = 128
+
+// never is a count no work reaches.
+const never = math.MaxInt64
+
+// fired is the channel Done returns once the running callback is stopped.
+var fired = func() chan struct{} {
+	c := make(chan struct{})
+	close(c)
+	return c
+}()
+
+// New makes a budget. Close it when done: with a backstop, it runs a
+// watchdog goroutine.
+func New(o Options) *Budget {
+	b := &Budget{
+		work:    o.Work,
+		mem:     o.Memory,
+		measure: o.Measure,
+		wall:    o.Wall,
+		limit:   never,
+		memNext: never,
+		sample:  []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}},
+	}
+	if b.measure == nil {
+		b.mem = 0
+	}
+	b.next.Store(never)
+	if b.wall > 0 {
+		b.stop = make(chan struct{})
+		b.done.Add(1)
+		go b.watch()
+	}
+	return b
+}
+
+// Deadline implements context.Context: a budget has no fixed deadline.
+func (b *Budget) Deadline() (time.Time, bool) { return time.Time{}, false }
+
+// Done implements context.Context. gopher-lua calls it before every
+// instruction, on the driving goroutine: it counts one instruction and
+// returns nil (a channel that never fires) until the running callback
+// is stopped, then a closed channel.
+func (b *Budget) Done() <-chan struct{} {
+	b.n++
+	if b.n < b.next.Load() {
+		return nil
+	}
+	return b.check()
+}
+
+// Err implements context.Context: ErrStopped once the running callback
+// is stopped, nil before.
+func (b *Budget) Err() error {
+	if b.why != None {
+		return ErrStopped
+	}
+	return nil
+}
+
+// Value implements context.Context.
+func (b *Budget) Value(any) any { return nil }
+
+// AfterFunc lets context.WithCancel derive from a budget without starting
+// a goroutine per derived context (gopher-lua derives one for every
+// coroutine). The function is never called: a host gives every coroutine
+// the budget itself as its context.
+func (b *Budget) AfterFunc(func()) func() bool { return func() bool { return true } }
+
+// Charge counts n instructions of work done in Go on the running
+// callback's behalf (a library function's, by the size of its input) and
+// reports whether the callback is stopped; a Go loop that charges as it
+// goes stops when it is. It does nothing when ctx is not a budget.
+func Charge(ctx context.Context, n int64) bool {
+	b, ok := ctx.(*Budget)
+	if !ok {
+		return ctx != nil && ctx.Err() != nil
+	}
+	return b.Charge(n)
+}
+
+// Charge is the function Charge for a budget.
+func (b *Budget) Charge(n int64) bool {
+	if n > 0 {
+		b.n += n
+	}
+	if b.n >= b.next.Load() {
+		b.check()
+	}
+	return b.why != None
+}
+
+// check is Done's slow path: the count reached next, or the watchdog
+// asked for a look.
+func (b *Budget) check() <-chan struct{} {
+	if b.why != None {
+		return fired
+	}
+	if b.depth == 0 {
+		b.next.Store(never)
+		return nil
+	}
+	if b.wallFired.Load() == b.seq {
+		b.why = Wall
+		return fired
+	}
+	if b.cancelled.Load() {
+		b.why = Cancel
+		return fired
+	}
+	if b.n >= b.limit {
+		b.why = Work
+		return fired
+	}
+	if b.n >= b.memNext {
+		b.memNext = b.n + memEvery
+		b.pollMemory()
+		if b.why != None {
+			return fired
+		}
+	}
+	b.next.Store(min(b.limit, b.memNext))
+	if b.wallFired.Load() == b.seq || b.cancelled.Load() {
+		// The watchdog or Cancel fired between the looks above and the
+		// store: look again at once.
+		b.next.Store(0)
+	}
+	return nil
+}
+
+// pollMemory reads the process's allocation counter, which bounds what
+// this host can have allocated during the callback: after every quarter
+// of the limit allocated, it measures the host's Lua data. The first
+// measure of a callback is its base; a later one more than three
+// quarters of the limit above it stops the callback. Measures are
+// rationed: after one that took d, none runs for 3d, so that measuring
+// costs at most a quarter of a callback's time however fast the rest of
+// the process allocates.
+func (b *Budget) pollMemory() {
+	metrics.Read(b.sample)
+	allocs := b.sample[0].Value.Uint64()
+	if b.allocSeq != b.seq {
+		b.allocSeq, b.allocBase, b.allocNext = b.seq, allocs, b.mem/4
+		return
+	}
+	if allocs-b.allocBase <= b.allocNext {
+		return
+	}
+	b.allocNext = allocs - b.allocBase + b.mem/4
+	start := time.Now()
+	if start.Before(b.quietUntil) {
+		return
+	}
+	defer func() { b.quietUntil = time.Now().Add(3 * time.Since(start)) }()
+	if b.memSeq != b.seq {
+		b.memSeq, b.memBase = b.seq, b.measure(0)
+		return
+	}
+	over := b.memBase + int64(b.mem/4*3)
+	if b.measure(over) > over {
+		b.why = Memory
+	}
+}
+
+// Arm starts a callback. An outermost one gets a fresh budget; a nested
+// one runs on the outer's, which, started first, always runs out first.
+func (b *Budget) Arm() {
+	b.depth++
+	if b.depth > 1 {
+		return
+	}
+	b.seq++
+	b.why = None
+	b.limit = never
+	if b.work > 0 {
+		b.limit = b.n + b.work
+	}
+	b.memNext = never
+	if b.mem > 0 {
+		b.memNext = b.n + memEvery
+	}
+	b.next.Store(min(b.limit, b.memNext))
+	if b.wall > 0 {
+		b.armed.Store(b.seq)
+	}
+	if b.cancelled.Load() {
+		b.next.Store(0)
+	}
+}
+
+// Disarm ends a callback and, when it failed, says what stopped it (one
+// that returned was not stopped: a stop is an error at the VM's next
+// instruction). nested marks a nested callback stopped without blame:
+// the outermost one's budget ran out. A stop stays in force until the
+// outermost callback ends, so that everything it runs from then on stops
+// at once.
+func (b *Budget) Disarm(failed bool) (why Why, nested bool) {
+	b.depth--
+	why = b.why
+	if b.depth == 0 {
+		b.why = None
+	}
+	if !failed || why == None {
+		return None, false
+	}
+	if b.depth > 0 {
+		return None, true
+	}
+	return why, false
+}
+
+// Stopping reports whether a callback runs and is stopped.
+func (b *Budget) Stopping() bool { return b.depth > 0 && b.why != None }
+
+// Left returns the work the running callback may still do (math.MaxInt64
+// without a work budget), 0 when it is stopped.
+func (b *Budget) Left() int64 {
+	switch {
+	case b.why != None:
+		return 0
+	case b.limit == never:
+		return never
+	}
+	return max(b.limit-b.n, 0)
+}
+
+// Count returns the work counted since the budget was made.
+func (b *Budget) Count() int64 { return b.n }
+
+// Idle tells the watchdog that no callback runs (between frames).
+func (b *Budget) Idle() {
+	if b.wall > 0 {
+		b.armed.Store(0)
+	}
+}
+
+// Cancel stops the running callback, and every callback armed after it
+// until Resume, at its next instruction. It is safe to call from any
+// goroutine.
+func (b *Budget) Cancel() {
+	b.cancelled.Store(true)
+	b.next.Store(0)
+}
+
+// Resume undoes Cancel for the callbacks armed from now on.
+func (b *Budget) Resume() { b.cancelled.Store(false) }
+
+// watch is the backstop's goroutine. It times each outermost callback
+// from the first tick that sees its number, in ticks of a twentieth of
+// the backstop.
+func (b *Budget) watch() {
+	defer b.done.Done()
+	period := max(b.wall/20, time.Millisecond)
+	ticks := int64((b.wall + period - 1) / period)
+	t := time.NewTicker(period)
+	defer t.Stop()
+	var tick, start int64
+	var last uint64
+	for {
+		select {
+		case <-b.stop:
+			return
+		case <-t.C:
+		}
+		tick++
+		seq := b.armed.Load()
+		if seq == 0 {
+			last = 0
+			continue
+		}
+		if seq != last {
+			last, start = seq, tick
+			continue
+		}
+		if tick-start >= ticks && b.wallFired.Load() != seq {
+			b.wallFired.Store(seq)
+			b.next.Store(0)
+		}
+	}
+}
+
+// Close stops the watchdog and waits for it.
+func (b *Budget) Close() {
+	if b.stop != nil {
+		close(b.stop)
+		b.done.Wait()
+		b.stop = nil
+	}
+}
+
+// SetWork replaces the work budget of the callbacks armed from now on
+// (0: none) and returns the previous one.
+func (b *Budget) SetWork(n int64) int64 {
+	old := b.work
+	b.work = max(n, 0)
+	return old
+}
+
+// Work returns the work budget (0: none).
+func (b *Budget) Work() int64 { return b.work }
+
+// Memory returns the memory limit in bytes (0: none).
+func (b *Budget) Memory() uint64 { return b.mem }
+
+// WallClock returns the backstop (0: none).
+func (b *Budget) WallClock() time.Duration { return b.wall }
+
+// BytesPerWork is how many bytes a library function may build, copy or
+// scan for one instruction of work: moving 64 bytes costs about what an
+// instruction does.
+const BytesPerWork = 64
+
+// ChargeBytes charges the work of building, copying or scanning n bytes,
+// as Charge does.
+func ChargeBytes(ctx context.Context, n int) bool { return Charge(ctx, int64(n/BytesPerWork)) }
+
+// Refund sets the count back to to, a count read earlier in the same
+// callback, when the work since then stopped it: work that is refused
+// (a handler's result too large to copy, which is the handler's fault) is
+// not charged to the callback around it. A stop of another kind stays.
+func (b *Budget) Refund(to int64) {
+	if b.why == Work && to < b.limit && to <= b.n {
+		b.n, b.why = to, None
+		b.next.Store(0)
+	}
+}
