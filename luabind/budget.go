@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/luahost/luahost/luabind/internal/budget"
+	"github.com/luahost/luahost/runtime"
 )
 
 // A callback's budget is a quantity of work: the VM instructions its Lua
@@ -116,12 +117,10 @@ var errStopped = budget.ErrStopped
 // blame; its callers treat it as a normal return.
 var errNested = errors.New("stopped: an outer callback ran out of its budget")
 
-// errCancelled is the cause of a callback stopped because the frame's
-// context was done (StepContext).
-var errCancelled = errors.New("frame cancelled")
-
 // overrun says why a callback was stopped: nothing (err == nil), its work
-// budget, its memory limit, the backstop or the frame's context. nested
+// budget, its memory limit, the backstop or the frame's context (an error
+// matching runtime.ErrInterrupted: the runtime neither faults nor
+// reports the callback then). nested
 // marks a callback stopped without blame because an outer callback's
 // budget ran out.
 type overrun struct {
@@ -152,7 +151,7 @@ func describe(b *budget.Budget, why budget.Why) overrun {
 	case budget.Wall:
 		return overrun{err: ErrWallClock, what: fmt.Sprintf("%v wall-clock backstop", b.WallClock())}
 	case budget.Cancel:
-		return overrun{err: errCancelled, what: "frame's context (the frame was cancelled)"}
+		return overrun{err: runtime.ErrInterrupted, what: "frame's bound (its context is done)"}
 	}
 	return overrun{}
 }

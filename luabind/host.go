@@ -304,6 +304,15 @@ func New(rt *runtime.Runtime, opts Options) (*Host, error) {
 		Drop:  func(L *lua.LState) { L.Close() },
 	})
 	h.refill()
+	if b := h.budget; b != nil {
+		rt.OnInterrupt(func(stop bool) {
+			if stop {
+				b.Cancel()
+			} else {
+				b.Resume()
+			}
+		})
+	}
 	rt.BeforeStep(h.beforeStep)
 	rt.FrameStart(h.deliver)
 	rt.AfterStep(h.afterStep)
