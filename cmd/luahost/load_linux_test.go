@@ -40,21 +40,7 @@ func TestDeterministicUnderLoad(t *testing.T) {
 	}
 
 	t.Run("pinned to a busy CPU", func(t *testing.T) {
-		taskset, err := exec.LookPath("taskset")
-		if err != nil {
-			if os.Getenv("CI") != "" {
-				t.Fatal("taskset is missing: the load test cannot pin the scene to a busy CPU")
-			}
-			t.Skip("taskset is missing: cannot pin the scene to a busy CPU")
-		}
-		for range 4 {
-			busy := exec.Command(taskset, "-c", "0", "sh", "-c", "while :; do :; done")
-			require.NoError(t, busy.Start())
-			t.Cleanup(func() {
-				_ = busy.Process.Kill()
-				_ = busy.Wait()
-			})
-		}
+		taskset := busyCPU(t)
 		ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
 		defer cancel()
 		args := append([]string{"-c", "0", luahost}, loadArgs...)
@@ -100,4 +86,52 @@ func TestDeterministicUnderLoad(t *testing.T) {
 		assert.Positive(t, stops)
 		same(t, result{stdout: stdout.String(), stderr: stderr.String()})
 	})
+}
+
+// TestHostileUnderLoad: every attack of the hostile corpus, run by the
+// binary pinned to one CPU that busy loops share, prints the same bytes
+// on stdout and stderr as when run idle: each attacker is stopped at the
+// same point with the same message.
+func TestHostileUnderLoad(t *testing.T) {
+	cases := hostileCases(t)
+	idle := make(map[string]result, len(cases))
+	for _, c := range cases {
+		idle[c.name] = luahostRunIn(t, hostileDir, append([]string{"run", c.name + ".json"}, c.args...)...)
+	}
+	taskset := busyCPU(t)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
+			defer cancel()
+			args := append([]string{"-c", "0", luahost, "run", c.name + ".json"}, c.args...)
+			got := runBinary(t, ctx, exec.CommandContext(ctx, taskset, args...), hostileDir)
+			want := idle[c.name]
+			assert.Equal(t, want.code, got.code)
+			assert.Equal(t, want.stdout, got.stdout)
+			assert.Equal(t, want.stderr, got.stderr)
+		})
+	}
+}
+
+// busyCPU starts four busy loops pinned to CPU 0, stopped when the test
+// ends, and returns the taskset command that pins a process beside them.
+// Without taskset the test is skipped, or fails under CI.
+func busyCPU(t *testing.T) string {
+	t.Helper()
+	taskset, err := exec.LookPath("taskset")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("taskset is missing: the load test cannot pin a scene to a busy CPU")
+		}
+		t.Skip("taskset is missing: cannot pin a scene to a busy CPU")
+	}
+	for range 4 {
+		busy := exec.Command(taskset, "-c", "0", "sh", "-c", "while :; do :; done")
+		require.NoError(t, busy.Start())
+		t.Cleanup(func() {
+			_ = busy.Process.Kill()
+			_ = busy.Wait()
+		})
+	}
+	return taskset
 }
