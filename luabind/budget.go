@@ -148,6 +148,8 @@ func describe(b *budget.Budget, why budget.Why) overrun {
 		return overrun{err: ErrBudget, what: FormatWork(b.Work()) + "-instruction budget"}
 	case budget.Memory:
 		return overrun{err: ErrMemory, what: fmt.Sprintf("%d MiB memory limit", b.Memory()>>20)}
+	case budget.Ceiling:
+		return overrun{err: ErrMemory, what: fmt.Sprintf("host's %d MiB memory ceiling", b.MemoryCeiling()>>20)}
 	case budget.Wall:
 		return overrun{err: ErrWallClock, what: fmt.Sprintf("%v wall-clock backstop", b.WallClock())}
 	case budget.Cancel:

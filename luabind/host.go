@@ -80,9 +80,11 @@ type Options struct {
 	// data must stay under: when the live heap after a garbage collection
 	// nears it (seven eighths), at the end of a frame, the instance whose
 	// data is largest is faulted, so that growth across frames stops
-	// before the process dies of it. It is never above GOMEMLIMIT when
-	// that is set. The default (zero) value is DefaultCeiling(); a
-	// negative value turns the ceiling off.
+	// before the process dies of it; a callback during which the live
+	// heap grew by a sixteenth of the ceiling, up to seven eighths of it,
+	// is stopped (ErrMemory), also one that would never return. It is
+	// never above GOMEMLIMIT when that is set. The default (zero) value
+	// is DefaultCeiling(); a negative value turns the ceiling off.
 	MemoryCeiling int64
 	// MaxStringSize is the largest string that string.rep, string.gsub,
 	// string.format, table.concat and os.date may build. The default
@@ -289,12 +291,13 @@ func New(rt *runtime.Runtime, opts Options) (*Host, error) {
 	if h.logger == nil {
 		h.logger = rt.Logger()
 	}
-	if opts.Work > 0 || opts.MemoryLimit > 0 || opts.WallClock > 0 {
+	if opts.Work > 0 || opts.MemoryLimit > 0 || opts.WallClock > 0 || opts.MemoryCeiling > 0 {
 		h.budget = budget.New(budget.Options{
 			Work:    max(opts.Work, 0),
 			Memory:  uint64(max(opts.MemoryLimit, 0)),
 			Measure: h.luaBytes,
 			Wall:    max(opts.WallClock, 0),
+			Ceiling: max(opts.MemoryCeiling, 0),
 		})
 	}
 	h.states = pool.New(pool.Options[lua.LState]{

@@ -1,6 +1,8 @@
 package luabind
 
 import (
+	goruntime "runtime"
+	"runtime/metrics"
 	"sync"
 	"testing"
 	"time"
@@ -81,6 +83,25 @@ func TestMemoryWithoutWork(t *testing.T) {
 	require.Len(t, errs, 1)
 	assert.ErrorIs(t, errs[0], ErrMemory)
 	assert.Regexp(t, `^testdata/scripts/budget/hoard_mb\.lua:\d+: exceeded its 16 MiB memory limit in onUpdate$`, errs[0].Message)
+	assert.Equal(t, []string{"neighbour\t1"}, w.lines())
+}
+
+// TestCeilingInsideCallback: with the work budget and the memory limit
+// off, a callback that keeps building 1 MB strings and never returns is
+// stopped by the memory ceiling.
+func TestCeilingInsideCallback(t *testing.T) {
+	goruntime.GC()
+	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(live)
+	ceiling := int64(live[0].Value.Uint64()) + 64<<20
+	w := newWorld(t, withWork(-1, -1), func(_ *runtime.Options, o *Options) { o.MemoryCeiling = ceiling })
+	w.spawn("", "budget/hoard_mb")
+	w.spawn("", "helper/neighbour")
+	w.step(1, 0.1)
+	errs := w.scriptErrors()
+	require.Len(t, errs, 1)
+	assert.ErrorIs(t, errs[0], ErrMemory)
+	assert.Regexp(t, `^testdata/scripts/budget/hoard_mb\.lua:\d+: exceeded its host's \d+ MiB memory ceiling in onUpdate$`, errs[0].Message)
 	assert.Equal(t, []string{"neighbour\t1"}, w.lines())
 }
 

@@ -25,6 +25,10 @@ type Options struct {
 	// Wall is how long a callback may run by the clock; 0 means no
 	// backstop.
 	Wall time.Duration
+	// Ceiling is the live heap, in bytes, near which (seven eighths) a
+	// callback that keeps running is stopped; 0 means none. Between
+	// callbacks the host guards its ceiling itself.
+	Ceiling int64
 }
 
 // Why says what stopped a callback.
@@ -41,6 +45,8 @@ const (
 	Wall
 	// Cancel: the frame it runs in was cancelled (Cancel).
 	Cancel
+	// Ceiling: the live heap neared the memory ceiling while it ran.
+	Ceiling
 )
 
 // ErrStopped is the context error gopher-lua raises inside the VM when a
@@ -72,6 +78,7 @@ type Budget struct {
 	why   Why
 
 	mem        uint64
+	ceiling    int64
 	measure    func(stopAt int64) int64
 	memNext    int64
 	sample     []metrics.Sample
@@ -80,6 +87,8 @@ type Budget struct {
 	allocNext  uint64
 	memSeq     uint64
 	memBase    int64
+	liveSeq    uint64
+	liveBase   int64
 	quietUntil time.Time
 
 	// armed is the outermost callback's number (0 between frames) and
@@ -117,9 +126,10 @@ func New(o Options) *Budget {
 		mem:     o.Memory,
 		measure: o.Measure,
 		wall:    o.Wall,
+		ceiling: o.Ceiling,
 		limit:   never,
 		memNext: never,
-		sample:  []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}},
+		sample:  []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}, {Name: "/gc/heap/live:bytes"}},
 	}
 	if b.measure == nil {
 		b.mem = 0
@@ -237,6 +247,20 @@ func (b *Budget) check() <-chan struct{} {
 // the process allocates.
 func (b *Budget) pollMemory() {
 	metrics.Read(b.sample)
+	if live := int64(b.sample[1].Value.Uint64()); b.ceiling > 0 {
+		if b.liveSeq != b.seq {
+			b.liveSeq, b.liveBase = b.seq, live
+		} else if live >= b.ceiling/8*7 && live-b.liveBase >= b.ceiling/16 {
+			// The live heap, as the last collection found it, nears
+			// the ceiling and grew by a sixteenth of it while this
+			// callback ran: it is the one growing.
+			b.why = Ceiling
+			return
+		}
+	}
+	if b.mem == 0 {
+		return
+	}
 	allocs := b.sample[0].Value.Uint64()
 	if b.allocSeq != b.seq {
 		b.allocSeq, b.allocBase, b.allocNext = b.seq, allocs, b.mem/4
@@ -275,7 +299,7 @@ func (b *Budget) Arm() {
 		b.limit = b.n + b.work
 	}
 	b.memNext = never
-	if b.mem > 0 {
+	if b.mem > 0 || b.ceiling > 0 {
 		b.memNext = b.n + memEvery
 	}
 	// A next that comes sooner only makes Done look early (check puts
@@ -404,6 +428,9 @@ func (b *Budget) Work() int64 { return b.work }
 
 // Memory returns the memory limit in bytes (0: none).
 func (b *Budget) Memory() uint64 { return b.mem }
+
+// MemoryCeiling returns the ceiling in bytes (0: none).
+func (b *Budget) MemoryCeiling() int64 { return b.ceiling }
 
 // WallClock returns the backstop (0: none).
 func (b *Budget) WallClock() time.Duration { return b.wall }

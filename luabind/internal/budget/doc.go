@@ -43,7 +43,11 @@
 // than three quarters of the limit above it stops the callback. Garbage
 // it drops is not counted. When the stop comes depends on what the rest
 // of the process allocates, so a memory stop is deterministic in what it
-// reports, not in the instruction it lands on.
+// reports, not in the instruction it lands on. With a ceiling
+// (Options.Ceiling), the same read also gives the live heap as the last
+// garbage collection found it: a callback during which it grew by a
+// sixteenth of the ceiling, up to seven eighths of it, is stopped, so the
+// ceiling holds inside a callback that never returns too.
 //
 // # The wall-clock backstop
 //
