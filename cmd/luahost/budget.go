@@ -8,8 +8,9 @@ import (
 )
 
 // budgetHelp is the --budget flag's help.
-const budgetHelp = "work budget of each callback in `INSTRUCTIONS`: 20000000, 20M, 500k (default 10M, about 100ms of Lua on an idle core); " +
-	"a duration such as 30ms is converted at 100 instructions a microsecond; 0: no work budget, for trusted scripts (memory limits stay)"
+const budgetHelp = "work budget of each callback in `INSTRUCTIONS` (VM instructions, plus library work by the size of its input): 20000000, 20M or 500k; " +
+	"10M is about 100ms of Lua on an idle core; a duration such as 30ms is converted at 100 instructions a microsecond; " +
+	"0: no work budget, for trusted scripts (the memory limits and the 10s wall-clock backstop stay)"
 
 // budgetValue is the --budget flag. It holds the budget as the duration
 // that stands for it at luabind.WorkPerSecond, which carries any number
