@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -212,6 +213,12 @@ func (rt *Runtime) OnReport(fn func(error)) { rt.onReport = append(rt.onReport, 
 // report hands a callback error to Options.OnError as a *ScriptError, with
 // the instance's script, entity, callback and frame filled in.
 func (rt *Runtime) report(inst *Instance, callback string, err error) {
+	if rt.interrupted() && errors.Is(err, ErrInterrupted) {
+		// Stopped because the frame's context is done (an onDestroy,
+		// an onCreate): not the callback's fault, only noted.
+		rt.frameCtl.stopped = inst
+		return
+	}
 	se, ok := err.(*ScriptError)
 	if !ok {
 		se = &ScriptError{Message: err.Error(), Err: err}
