@@ -146,7 +146,7 @@ func TestBudgetNested(t *testing.T) {
 	assert.Equal(t, []string{"neighbour\t1"}, w.lines(), "the emitter did not run to its end")
 }
 
-// TestMemoryLimit: with a long time budget, a runaway allocation is
+// TestMemoryLimit: with a long work budget, a runaway allocation is
 // stopped by the memory limit alone.
 // The budget is long, so that a race build on a busy machine, where the
 // measures of the Lua data are slow, is stopped by the memory limit too.

@@ -59,8 +59,10 @@ type Options struct {
 	// when control is back in Lua and faulted with ErrWallClock. It is
 	// the one stop that depends on the machine's load. The default
 	// (zero) value is DefaultWallClock; a negative value turns it off.
-	// With Work, MemoryLimit and WallClock all off, states carry no
-	// context and gopher-lua skips its per-instruction check.
+	// With Work, MemoryLimit, WallClock and MemoryCeiling all off,
+	// states carry no context and gopher-lua skips its per-instruction
+	// check; runtime.Runtime.StepContext can then stop a frame only
+	// between callbacks.
 	WallClock time.Duration
 	// MemoryLimit bounds what a single callback (with the callbacks it
 	// runs) may keep: the growth of this host's Lua data (states, selves,
