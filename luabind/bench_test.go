@@ -299,7 +299,7 @@ func runBoth(loops [2]func()) {
 func benchOptions(budget time.Duration) Options {
 	o := Options{Dir: "testdata/scripts", Stdout: io.Discard, Log: io.Discard, Budget: budget}
 	if budget < 0 {
-		o.MemoryLimit, o.WallClock = -1, -1
+		o.MemoryLimit, o.WallClock, o.MemoryCeiling = -1, -1, -1
 	}
 	return o
 }

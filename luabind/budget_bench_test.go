@@ -17,7 +17,7 @@ import (
 // back to back, so that they see the same machine: "x-off" is the
 // budget's whole per-instruction price.
 func BenchmarkTightLoop(b *testing.B) {
-	off := newTightLoop(b, Options{Budget: -1, MemoryLimit: -1, WallClock: -1})
+	off := newTightLoop(b, Options{Budget: -1, MemoryLimit: -1, WallClock: -1, MemoryCeiling: -1})
 	on := newTightLoop(b, Options{})
 	var offTime, onTime time.Duration
 	b.ReportAllocs()

@@ -10,8 +10,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/luahost/luahost/runtime"
 )
 
 const (
@@ -115,11 +113,11 @@ func TestHostileSparse(t *testing.T) {
 	w.requireNoErrors()
 }
 
-// TestBudgetOff: with the work budget, the memory limit and the backstop
-// all off, states carry no context and normal scripts, coroutines
+// TestBudgetOff: with the work budget, the memory limit, the backstop and
+// the ceiling all off, states carry no context and normal scripts, coroutines
 // included, run as usual.
 func TestBudgetOff(t *testing.T) {
-	w := newWorld(t, withBudget(-1, -1), func(_ *runtime.Options, o *Options) { o.WallClock = -1 })
+	w := newWorld(t, withBudget(-1, -1), withoutBounds)
 	assert.Nil(t, w.h.budget)
 	w.spawn("", "spinner")
 	w.spawn("", "helper/neighbour")

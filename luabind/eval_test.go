@@ -82,7 +82,7 @@ func TestEval(t *testing.T) {
 // runs under DefaultWork (the console is not the trusted scripts), and
 // the state runs on without a budget afterwards.
 func TestEvalBudgetsOff(t *testing.T) {
-	w := newWorld(t, withBudget(-1, -1), func(_ *runtime.Options, o *Options) { o.WallClock = -1 })
+	w := newWorld(t, withBudget(-1, -1), withoutBounds)
 	e := w.spawn("box")
 	inst := w.attach(e, "console/target", nil)
 	w.step(1, 1.0/60)

@@ -21,6 +21,12 @@ func withWork(n, mem int64) func(*runtime.Options, *Options) {
 	}
 }
 
+// withoutBounds turns off the bounds other than the work budget and the
+// memory limit: the backstop and the ceiling.
+func withoutBounds(_ *runtime.Options, o *Options) {
+	o.WallClock, o.MemoryCeiling = -1, -1
+}
+
 // countTo runs budget/counter.lua under a budget of work instructions and
 // returns how far it counted before it was stopped.
 func countTo(t *testing.T, work int64) float64 {
