@@ -297,7 +297,7 @@ func New(rt *runtime.Runtime, opts Options) (*Host, error) {
 		h.budget = budget.New(budget.Options{
 			Work:    max(opts.Work, 0),
 			Memory:  uint64(max(opts.MemoryLimit, 0)),
-			Measure: h.luaBytes,
+			Measure: h.measureLua,
 			Wall:    max(opts.WallClock, 0),
 			Ceiling: max(opts.MemoryCeiling, 0),
 		})

@@ -86,7 +86,7 @@ func TestMemoryLimitPerRuntime(t *testing.T) {
 // of the allocation counter for the memory limit). This is the whole
 // per-instruction price of the work budget and the memory limit.
 func BenchmarkBudgetDone(b *testing.B) {
-	bud := budget.New(budget.Options{Work: 1 << 62, Memory: DefaultMemoryLimit, Measure: func(int64) int64 { return 0 }})
+	bud := budget.New(budget.Options{Work: 1 << 62, Memory: DefaultMemoryLimit, Measure: func(int64) (int64, int64) { return 0, 0 }})
 	defer bud.Close()
 	bud.Arm()
 	b.ReportAllocs()
@@ -110,7 +110,7 @@ func BenchmarkMeasure10000(b *testing.B) {
 	b.ReportAllocs()
 	var bytes int64
 	for b.Loop() {
-		bytes = h.luaBytes(0)
+		bytes, _ = h.measureLua(0)
 	}
 	b.ReportMetric(float64(bytes)/(1<<20), "MiB-measured")
 }

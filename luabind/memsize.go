@@ -234,14 +234,20 @@ func (z *sizer) instance(li *instance) {
 	}
 }
 
-// luaBytes estimates the memory the host's Lua data holds, or a size past
-// stopAt as soon as it is past it (stopAt 0: the whole): every state
+// measureWork is what a measure costs per object it visits, in
+// instructions' worth of time.
+const measureWork = 8
+
+// measureLua estimates the memory the host's Lua data holds, or a size
+// past stopAt as soon as it is past it (stopAt 0: the whole): every state
 // (also one being loaded or migrated to), every instance's self and
 // timers' data, the blackboard, and the data of the broadcasts not yet
-// delivered. It is the per-callback memory limit's measure, taken on the
-// driving goroutine: another runtime's or goroutine's allocations never
-// change it. O(the data).
-func (h *Host) luaBytes(stopAt int64) int64 {
+// delivered; and what the measure cost, in instructions (measureWork per
+// object visited), by which the limit rations its measures. It is the
+// per-callback memory limit's measure, taken on the driving goroutine:
+// another runtime's or goroutine's allocations never change it. O(the
+// data).
+func (h *Host) measureLua(stopAt int64) (size, cost int64) {
 	z := newSizer(h.seen)
 	z.stopAt = stopAt
 	for _, s := range h.order {
@@ -262,7 +268,7 @@ func (h *Host) luaBytes(stopAt int64) int64 {
 	for _, k := range bb.Keys() {
 		z.plain(bb.GetPlain(k))
 	}
-	return z.bytes + h.zoning.sent
+	return z.bytes + h.zoning.sent, int64(z.seen.n) * measureWork
 }
 
 // plainBytes estimates the memory plain data v holds.

@@ -19,7 +19,7 @@ type zoning struct {
 	inbox     []broadcast
 	// sent is the size of the data this host's scripts broadcast since
 	// its last delivery: held until the next frame (here or by the
-	// zones), and counted by the memory measures (luaBytes).
+	// zones), and counted by the memory measures (measureLua).
 	sent int64
 }
 

@@ -19,9 +19,10 @@ type Options struct {
 	// memory limit. It needs Measure.
 	Memory uint64
 	// Measure returns the size of the host's Lua data, or a size past
-	// stopAt as soon as it knows it is (stopAt 0: no stop). It runs on
-	// the driving goroutine, from Done.
-	Measure func(stopAt int64) int64
+	// stopAt as soon as it knows it is (stopAt 0: no stop), and what the
+	// measure cost, in instructions. It runs on the driving goroutine,
+	// from Done.
+	Measure func(stopAt int64) (size, cost int64)
 	// Wall is how long a callback may run by the clock; 0 means no
 	// backstop.
 	Wall time.Duration
@@ -79,7 +80,7 @@ type Budget struct {
 
 	mem        uint64
 	ceiling    int64
-	measure    func(stopAt int64) int64
+	measure    func(stopAt int64) (size, cost int64)
 	memNext    int64
 	sample     []metrics.Sample
 	allocSeq   uint64
@@ -89,7 +90,7 @@ type Budget struct {
 	memBase    int64
 	liveSeq    uint64
 	liveBase   int64
-	quietUntil time.Time
+	quietUntil int64
 
 	// armed is the outermost callback's number (0 between frames) and
 	// wallFired the number of the one the watchdog stopped.
@@ -242,9 +243,10 @@ func (b *Budget) check() <-chan struct{} {
 // of the limit allocated, it measures the host's Lua data. The first
 // measure of a callback is its base; a later one more than three
 // quarters of the limit above it stops the callback. Measures are
-// rationed: after one that took d, none runs for 3d, so that measuring
-// costs at most a quarter of a callback's time however fast the rest of
-// the process allocates.
+// rationed by work, not time: after one that cost c instructions' worth,
+// none runs for the next 3c instructions, so that measuring costs at most
+// about a quarter of a callback's time however fast the rest of the
+// process allocates.
 func (b *Budget) pollMemory() {
 	metrics.Read(b.sample)
 	if live := int64(b.sample[1].Value.Uint64()); b.ceiling > 0 {
@@ -270,19 +272,20 @@ func (b *Budget) pollMemory() {
 		return
 	}
 	b.allocNext = allocs - b.allocBase + b.mem/4
-	start := time.Now()
-	if start.Before(b.quietUntil) {
+	if b.n < b.quietUntil {
 		return
 	}
-	defer func() { b.quietUntil = time.Now().Add(3 * time.Since(start)) }()
+	var size, cost int64
 	if b.memSeq != b.seq {
-		b.memSeq, b.memBase = b.seq, b.measure(0)
-		return
+		size, cost = b.measure(0)
+		b.memSeq, b.memBase = b.seq, size
+	} else {
+		over := b.memBase + int64(b.mem/4*3)
+		if size, cost = b.measure(over); size > over {
+			b.why = Memory
+		}
 	}
-	over := b.memBase + int64(b.mem/4*3)
-	if b.measure(over) > over {
-		b.why = Memory
-	}
+	b.quietUntil = b.n + 3*cost
 }
 
 // Arm starts a callback. An outermost one gets a fresh budget; a nested

@@ -152,7 +152,7 @@ func TestCancel(t *testing.T) {
 func TestMemory(t *testing.T) {
 	size := int64(0)
 	var keep [][]byte
-	b := New(Options{Memory: 1 << 20, Measure: func(int64) int64 { return size }})
+	b := New(Options{Memory: 1 << 20, Measure: func(int64) (int64, int64) { return size, 100 }})
 	b.Arm()
 	stopped := false
 	for range 100 {
