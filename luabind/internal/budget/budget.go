@@ -54,11 +54,16 @@ const (
 // callback is stopped; the host words the report itself.
 var ErrStopped = errors.New("stopped by its budget")
 
-// memEvery is how many instructions pass between two reads of the
-// process's allocation counter during a callback: about half a
-// millisecond of Lua, so a read (under a microsecond) costs nothing that
-// shows.
+// memEvery is how many instructions of a callback pass between two looks
+// at its memory: about half a millisecond of Lua, so a look at the live
+// heap (under a microsecond) costs nothing that shows.
 const memEvery = 1 << 15
+
+// memFirst is how many instructions a callback runs before its first
+// measure: about 10 ms of Lua, so that the callbacks of a frame, nearly
+// all far shorter, are never measured (a measure walks all of the host's
+// Lua data: milliseconds for 10,000 instances).
+const memFirst = 1 << 20
 
 // A Budget is the context of every Lua state of a host. See the package
 // documentation for the design.
@@ -82,12 +87,12 @@ type Budget struct {
 	ceiling    int64
 	measure    func(stopAt int64) (size, cost int64)
 	memNext    int64
+	measureAt  int64
 	sample     []metrics.Sample
-	allocSeq   uint64
-	allocBase  uint64
-	allocNext  uint64
 	memSeq     uint64
 	memBase    int64
+	memLast    int64
+	backoff    int64
 	liveSeq    uint64
 	liveBase   int64
 	quietUntil int64
@@ -130,7 +135,7 @@ func New(o Options) *Budget {
 		ceiling: o.Ceiling,
 		limit:   never,
 		memNext: never,
-		sample:  []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}, {Name: "/gc/heap/live:bytes"}},
+		sample:  []metrics.Sample{{Name: "/gc/heap/live:bytes"}},
 	}
 	if b.measure == nil {
 		b.mem = 0
@@ -238,18 +243,21 @@ func (b *Budget) check() <-chan struct{} {
 	return nil
 }
 
-// pollMemory reads the process's allocation counter, which bounds what
-// this host can have allocated during the callback: after every quarter
-// of the limit allocated, it measures the host's Lua data. The first
-// measure of a callback is its base; a later one more than three
-// quarters of the limit above it stops the callback. Measures are
-// rationed by work, not time: after one that cost c instructions' worth,
-// none runs for the next 3c instructions, so that measuring costs at most
-// about a quarter of a callback's time however fast the rest of the
-// process allocates.
+// pollMemory runs every memEvery instructions of a callback. With a
+// ceiling, it reads the live heap (see the package documentation). With
+// a memory limit, once the callback ran memFirst instructions it
+// measures the host's Lua data: the first measure is the callback's base;
+// a later one more than three quarters of the limit above it stops the
+// callback. Measures are rationed by work, never by the clock or the
+// process's allocations, so that a memory stop lands where it lands in
+// every run: after one that cost c instructions' worth, the next waits
+// 3c (at least memEvery), and twice as long after each measure that saw
+// the data grow by less than a sixteenth of the limit (up to 64 times), so
+// a long callback that keeps nothing is measured a handful of times.
 func (b *Budget) pollMemory() {
-	metrics.Read(b.sample)
-	if live := int64(b.sample[1].Value.Uint64()); b.ceiling > 0 {
+	if b.ceiling > 0 {
+		metrics.Read(b.sample)
+		live := int64(b.sample[0].Value.Uint64())
 		if b.liveSeq != b.seq {
 			b.liveSeq, b.liveBase = b.seq, live
 		} else if live >= b.ceiling/8*7 && live-b.liveBase >= b.ceiling/16 {
@@ -260,32 +268,28 @@ func (b *Budget) pollMemory() {
 			return
 		}
 	}
-	if b.mem == 0 {
-		return
-	}
-	allocs := b.sample[0].Value.Uint64()
-	if b.allocSeq != b.seq {
-		b.allocSeq, b.allocBase, b.allocNext = b.seq, allocs, b.mem/4
-		return
-	}
-	if allocs-b.allocBase <= b.allocNext {
-		return
-	}
-	b.allocNext = allocs - b.allocBase + b.mem/4
-	if b.n < b.quietUntil {
+	if b.mem == 0 || b.n < b.measureAt {
 		return
 	}
 	var size, cost int64
 	if b.memSeq != b.seq {
 		size, cost = b.measure(0)
-		b.memSeq, b.memBase = b.seq, size
+		b.memSeq, b.memBase, b.memLast, b.backoff = b.seq, size, size, 1
 	} else {
 		over := b.memBase + int64(b.mem/4*3)
 		if size, cost = b.measure(over); size > over {
 			b.why = Memory
+			return
 		}
+		if size-b.memLast < int64(b.mem/16) {
+			b.backoff = min(2*b.backoff, 64)
+		} else {
+			b.backoff = 1
+		}
+		b.memLast = size
 	}
 	b.quietUntil = b.n + 3*cost
+	b.measureAt = b.n + max(memEvery, 3*cost)*b.backoff
 }
 
 // Arm starts a callback. An outermost one gets a fresh budget; a nested
@@ -304,6 +308,7 @@ func (b *Budget) Arm() {
 	b.memNext = never
 	if b.mem > 0 || b.ceiling > 0 {
 		b.memNext = b.n + memEvery
+		b.measureAt = max(b.n+memFirst, b.quietUntil)
 	}
 	// A next that comes sooner only makes Done look early (check puts
 	// it right): most callbacks arm without an atomic store here.

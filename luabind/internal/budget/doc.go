@@ -34,20 +34,23 @@
 //
 // # Memory
 //
-// The memory limit is independent of the work budget. Every 32,768
-// instructions of a callback Done reads the process's allocation counter,
-// which bounds what this host can have allocated; after every quarter of
-// the limit allocated during the callback, it measures the host's Lua
-// data (Options.Measure) on the driving goroutine, so the data may be
-// read there. The first measure is the callback's base; a later one more
-// than three quarters of the limit above it stops the callback. Garbage
-// it drops is not counted. When the stop comes depends on what the rest
-// of the process allocates, so a memory stop is deterministic in what it
-// reports, not in the instruction it lands on. With a ceiling
-// (Options.Ceiling), the same read also gives the live heap as the last
-// garbage collection found it: a callback during which it grew by a
-// sixteenth of the ceiling, up to seven eighths of it, is stopped, so the
-// ceiling holds inside a callback that never returns too.
+// The memory limit is independent of the work budget, and counts work
+// too: once a callback ran a million instructions (far more than nearly
+// every callback of a frame), Done measures the host's Lua data
+// (Options.Measure) on the driving goroutine, where the data may be read.
+// The first measure is the callback's base; a later one more than three
+// quarters of the limit above it stops the callback. Measures are
+// rationed by what they cost, in instructions: the next comes three times
+// that later, and later still while the data does not grow. Nothing of
+// the clock, the garbage collector or another goroutine's allocations
+// enters: a memory stop lands at the same instruction in every run.
+// Garbage the callback drops is not counted, and what it keeps before
+// its base or between two measures is counted only at the next. With a
+// ceiling (Options.Ceiling), Done also reads the live heap as the last
+// garbage collection found it, every 32,768 instructions of a callback: a
+// callback during which it grew by a sixteenth of the ceiling, up to
+// seven eighths of it, is stopped, so the ceiling holds inside a callback
+// that never returns too; that stop depends on the collector's timing.
 //
 // # The wall-clock backstop
 //
