@@ -41,6 +41,10 @@ const DefaultWallClock = 10 * time.Second
 // of plain data: a node costs about what two instructions do.
 const copyWork = 2
 
+// coroutineWork is the work charged for creating a coroutine: its value
+// and call stacks, some 32 KiB, at budget.BytesPerWork.
+const coroutineWork = 32 << 10 / budget.BytesPerWork
+
 // WorkOf returns the work a budget of d stands for, at WorkPerSecond.
 func WorkOf(d time.Duration) int64 { return int64(d) / int64(time.Second/WorkPerSecond) }
 

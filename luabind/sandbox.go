@@ -84,6 +84,11 @@ func (h *Host) newSandbox() *lua.LState {
 		if th, ok := L.Get(-1).(*lua.LState); ok {
 			if h.budget != nil {
 				th.SetContext(h.budget)
+				// A coroutine's stacks are tens of kilobytes: its
+				// creation is charged as the work of building them.
+				if h.budget.Charge(coroutineWork) {
+					L.RaiseError("%s", errStopped.Error())
+				}
 			}
 			if h.debug != nil {
 				h.debug.watch(th)

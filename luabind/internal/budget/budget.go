@@ -59,11 +59,6 @@ var ErrStopped = errors.New("stopped by its budget")
 // heap (under a microsecond) costs nothing that shows.
 const memEvery = 1 << 15
 
-// memFirst is how many instructions a callback runs before its first
-// measure: about 10 ms of Lua, so that the callbacks of a frame, nearly
-// all far shorter, are never measured (a measure walks all of the host's
-// Lua data: milliseconds for 10,000 instances).
-const memFirst = 1 << 20
 
 // A Budget is the context of every Lua state of a host. See the package
 // documentation for the design.
@@ -93,6 +88,7 @@ type Budget struct {
 	memBase    int64
 	memLast    int64
 	backoff    int64
+	lastCost   int64
 	liveSeq    uint64
 	liveBase   int64
 	quietUntil int64
@@ -245,8 +241,9 @@ func (b *Budget) check() <-chan struct{} {
 
 // pollMemory runs every memEvery instructions of a callback. With a
 // ceiling, it reads the live heap (see the package documentation). With
-// a memory limit, once the callback ran memFirst instructions it
-// measures the host's Lua data: the first measure is the callback's base;
+// a memory limit, once the callback ran three times what the host's last
+// measure cost (at least memEvery instructions) it measures the host's
+// Lua data: the first measure is the callback's base;
 // a later one more than three quarters of the limit above it stops the
 // callback. Measures are rationed by work, never by the clock or the
 // process's allocations, so that a memory stop lands where it lands in
@@ -288,6 +285,7 @@ func (b *Budget) pollMemory() {
 		}
 		b.memLast = size
 	}
+	b.lastCost = cost
 	b.quietUntil = b.n + 3*cost
 	b.measureAt = b.n + max(memEvery, 3*cost)*b.backoff
 }
@@ -308,7 +306,11 @@ func (b *Budget) Arm() {
 	b.memNext = never
 	if b.mem > 0 || b.ceiling > 0 {
 		b.memNext = b.n + memEvery
-		b.measureAt = max(b.n+memFirst, b.quietUntil)
+		// The first measure waits three times what the host's last
+		// measure cost: the callbacks of a frame, nearly all far
+		// shorter, are not measured, and a long one spends at most a
+		// quarter of its time measuring.
+		b.measureAt = max(b.n+max(memEvery, 3*b.lastCost), b.quietUntil)
 	}
 	// A next that comes sooner only makes Done look early (check puts
 	// it right): most callbacks arm without an atomic store here.

@@ -35,8 +35,9 @@
 // # Memory
 //
 // The memory limit is independent of the work budget, and counts work
-// too: once a callback ran a million instructions (far more than nearly
-// every callback of a frame), Done measures the host's Lua data
+// too: once a callback ran three times what the host's last measure cost
+// (in instructions' worth; at least 32,768), Done measures the host's Lua
+// data
 // (Options.Measure) on the driving goroutine, where the data may be read.
 // The first measure is the callback's base; a later one more than three
 // quarters of the limit above it stops the callback. Measures are
