@@ -59,7 +59,6 @@ var ErrStopped = errors.New("stopped by its budget")
 // heap (under a microsecond) costs nothing that shows.
 const memEvery = 1 << 15
 
-
 // A Budget is the context of every Lua state of a host. See the package
 // documentation for the design.
 type Budget struct {
