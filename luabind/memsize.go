@@ -23,6 +23,9 @@ type sizer struct {
 	bytes int64
 	// stopAt ends the walk early once bytes passes it (0: never).
 	stopAt int64
+	// levels counts the call-stack levels looked up: gopher-lua finds
+	// level n in n steps, so a deep stack costs a measure its square.
+	levels int64
 }
 
 // newSizer returns a sizer that reuses seen, cleared, as its seen set:
@@ -167,6 +170,7 @@ func (z *sizer) thread(L *lua.LState) {
 	}
 	for level := 0; ; level++ {
 		dbg, ok := L.GetStack(level)
+		z.levels += int64(level) + 1
 		if !ok {
 			break
 		}
@@ -235,7 +239,8 @@ func (z *sizer) instance(li *instance) {
 }
 
 // measureWork is what a measure costs per object it visits, in
-// instructions' worth of time.
+// instructions' worth of time; a step of a call-stack lookup costs a
+// quarter of an instruction.
 const measureWork = 8
 
 // measureLua estimates the memory the host's Lua data holds, or a size
@@ -243,7 +248,8 @@ const measureWork = 8
 // (also one being loaded or migrated to), every instance's self and
 // timers' data, the blackboard, and the data of the broadcasts not yet
 // delivered; and what the measure cost, in instructions (measureWork per
-// object visited), by which the limit rations its measures. It is the
+// object visited, and the steps of its call-stack lookups), by which the
+// limit rations its measures. It is the
 // per-callback memory limit's measure, taken on the driving goroutine:
 // another runtime's or goroutine's allocations never change it. O(the
 // data).
@@ -268,7 +274,7 @@ func (h *Host) measureLua(stopAt int64) (size, cost int64) {
 	for _, k := range bb.Keys() {
 		z.plain(bb.GetPlain(k))
 	}
-	return z.bytes + h.zoning.sent, int64(z.seen.n) * measureWork
+	return z.bytes + h.zoning.sent, int64(z.seen.n)*measureWork + z.levels/4
 }
 
 // plainBytes estimates the memory plain data v holds.
