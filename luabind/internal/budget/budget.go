@@ -242,14 +242,14 @@ func (b *Budget) check() <-chan struct{} {
 // ceiling, it reads the live heap (see the package documentation). With
 // a memory limit, once the callback ran three times what the host's last
 // measure cost (at least memEvery instructions) it measures the host's
-// Lua data: the first measure is the callback's base;
-// a later one more than three quarters of the limit above it stops the
-// callback. Measures are rationed by work, never by the clock or the
-// process's allocations, so that a memory stop lands where it lands in
-// every run: after one that cost c instructions' worth, the next waits
-// 3c (at least memEvery), and twice as long after each measure that saw
-// the data grow by less than a sixteenth of the limit (up to 64 times), so
-// a long callback that keeps nothing is measured a handful of times.
+// Lua data: the first measure is the callback's base; a later one more
+// than three quarters of the limit above it stops the callback. Measures
+// are rationed by work, never by the clock or the process's allocations,
+// so that a memory stop lands where it lands in every run: after one that
+// cost c instructions' worth, the next waits 3c (at least memEvery), and
+// twice as long after each measure that saw the data grow by less than a
+// sixteenth of the limit (up to 64 times), so a long callback that keeps
+// nothing is measured a handful of times.
 func (b *Budget) pollMemory() {
 	if b.ceiling > 0 {
 		metrics.Read(b.sample)
@@ -347,18 +347,6 @@ func (b *Budget) Disarm(failed bool) (why Why, nested bool) {
 
 // Stopping reports whether a callback runs and is stopped.
 func (b *Budget) Stopping() bool { return b.depth > 0 && b.why != None }
-
-// Left returns the work the running callback may still do (math.MaxInt64
-// without a work budget), 0 when it is stopped.
-func (b *Budget) Left() int64 {
-	switch {
-	case b.why != None:
-		return 0
-	case b.limit == never:
-		return never
-	}
-	return max(b.limit-b.n, 0)
-}
 
 // Count returns the work counted since the budget was made.
 func (b *Budget) Count() int64 { return b.n }

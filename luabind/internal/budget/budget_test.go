@@ -91,7 +91,7 @@ func TestRefund(t *testing.T) {
 	assert.True(t, b.Charge(1000))
 	b.Refund(before)
 	assert.False(t, b.Stopping())
-	assert.Equal(t, int64(90), b.Left())
+	assert.Equal(t, before, b.Count())
 	assert.Equal(t, 89, run(b, 1000))
 	b.Disarm(true)
 }
