@@ -20,9 +20,10 @@ const (
 	// cannot be interrupted.
 	hostileMemory = 16 << 20
 	// hostileBound is how long a frame with one hostile callback may take:
-	// generous, so that a loaded 2-core machine under -race passes; a
-	// budget that did not work would take forever (or crash).
-	hostileBound = time.Second
+	// generous, so that a loaded 2-core machine passes, and longer under
+	// the race detector, which runs the same work slower; a budget that
+	// did not work would take forever (or crash).
+	hostileBound = raceSlowdown * time.Second
 )
 
 // TestHostile runs scripts that try to hang or exhaust the host, each with
