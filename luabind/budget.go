@@ -45,6 +45,11 @@ const copyWork = 2
 // and call stacks, some 32 KiB, at budget.BytesPerWork.
 const coroutineWork = 32 << 10 / budget.BytesPerWork
 
+// compileWork is the work charged for each byte of source that load or
+// loadstring compiles: gopher-lua's parser and compiler, behind the
+// syntax check, take some 300 ns a byte, what 16 to 25 instructions do.
+const compileWork = 16
+
 // WorkOf returns the work a budget of d stands for, at WorkPerSecond.
 func WorkOf(d time.Duration) int64 { return int64(d) / int64(time.Second/WorkPerSecond) }
 

@@ -178,6 +178,12 @@ func (h *Host) loadSource(L *lua.LState, src, name string) int {
 	if len(src) > maxLoadSize {
 		return loadFailed(L, "chunk too large")
 	}
+	// Compiling is charged to the callback before it starts, by the
+	// source's size: a source too large for what is left of the budget
+	// stops the callback instead of compiling out of its reach.
+	if h.budget != nil && h.budget.Charge(int64(len(src))*compileWork) {
+		L.RaiseError("%s", errStopped.Error())
+	}
 	// The chunk is compiled under the name messages show, as Lua 5.1
 	// shows it ("(load)", [string "..."]).
 	name = lualib.ChunkID(name)

@@ -92,6 +92,26 @@ func TestMemoryWithoutWork(t *testing.T) {
 	assert.Equal(t, []string{"neighbour\t1"}, w.lines())
 }
 
+// TestCompileCharged: load and loadstring charge the compile by the
+// source's size before compiling: a source too large for what is left of
+// the budget stops the callback at the loadstring.
+func TestCompileCharged(t *testing.T) {
+	w := newWorld(t, withWork(1_000_000, 0))
+	w.spawn("", "budget/big_load")
+	w.step(1, 0.1)
+	errs := w.scriptErrors()
+	require.Len(t, errs, 1)
+	assert.ErrorIs(t, errs[0], ErrBudget)
+	assert.Equal(t, "testdata/scripts/budget/big_load.lua:7: exceeded its 1M-instruction budget in onUpdate", errs[0].Message)
+	assert.Empty(t, w.lines())
+
+	w = newWorld(t, withWork(DefaultWork, 0))
+	w.spawn("", "budget/big_load")
+	w.step(1, 0.1)
+	w.requireNoErrors()
+	assert.Equal(t, []string{"loaded\tfunction"}, w.lines())
+}
+
 // TestCeilingInsideCallback: with the work budget and the memory limit
 // off, a callback that keeps building 1 MB strings and never returns is
 // stopped by the memory ceiling.
