@@ -112,6 +112,22 @@ func TestCompileCharged(t *testing.T) {
 	assert.Equal(t, []string{"loaded\tfunction"}, w.lines())
 }
 
+// TestLibraryWorkCharged: a loop whose few instructions each make a
+// library function go through 16 MiB is stopped after a handful of turns:
+// the budget counts the bytes.
+func TestLibraryWorkCharged(t *testing.T) {
+	w := newWorld(t, withWork(1_000_000, -1))
+	w.spawn("", "budget/upper_loop")
+	start := time.Now()
+	w.step(1, 0.1)
+	t.Logf("stopped after %v", time.Since(start))
+	errs := w.scriptErrors()
+	require.Len(t, errs, 1)
+	assert.ErrorIs(t, errs[0], ErrBudget)
+	assert.Equal(t, "testdata/scripts/budget/upper_loop.lua:8: exceeded its 1M-instruction budget in onUpdate", errs[0].Message)
+	assert.Less(t, time.Since(start), 5*raceSlowdown*time.Second, "a handful of turns, not millions")
+}
+
 // TestCeilingInsideCallback: with the work budget and the memory limit
 // off, a callback that keeps building 1 MB strings and never returns is
 // stopped by the memory ceiling.
