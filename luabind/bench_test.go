@@ -132,7 +132,7 @@ func benchFrame(b *testing.B, budget time.Duration) {
 func newBenchWorld(b *testing.B, n int, budget time.Duration) (*runtime.Runtime, *Host) {
 	b.Helper()
 	rt := runtime.New(runtime.Options{OnError: runtime.Discard})
-	h, err := New(rt, Options{Dir: "testdata/scripts", Stdout: io.Discard, Log: io.Discard, Budget: budget})
+	h, err := New(rt, benchOptions(budget))
 	require.NoError(b, err)
 	for range n {
 		e := rt.Spawn()
@@ -290,4 +290,16 @@ func runBoth(loops [2]func()) {
 		wg.Go(loop)
 	}
 	wg.Wait()
+}
+
+// benchOptions are the options of a benchmark's host on testdata/scripts,
+// with output discarded, under budget; a negative budget turns every
+// bound off (work, memory, backstop), so that states carry no context for
+// gopher-lua to check.
+func benchOptions(budget time.Duration) Options {
+	o := Options{Dir: "testdata/scripts", Stdout: io.Discard, Log: io.Discard, Budget: budget}
+	if budget < 0 {
+		o.MemoryLimit, o.WallClock, o.MemoryCeiling = -1, -1, -1
+	}
+	return o
 }

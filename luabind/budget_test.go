@@ -20,9 +20,10 @@ const (
 	// cannot be interrupted.
 	hostileMemory = 16 << 20
 	// hostileBound is how long a frame with one hostile callback may take:
-	// generous, so that a loaded 2-core machine under -race passes; a
-	// budget that did not work would take forever (or crash).
-	hostileBound = time.Second
+	// generous, so that a loaded 2-core machine passes, and longer under
+	// the race detector, which runs the same work slower; a budget that
+	// did not work would take forever (or crash).
+	hostileBound = raceSlowdown * time.Second
 )
 
 // TestHostile runs scripts that try to hang or exhaust the host, each with
@@ -30,7 +31,7 @@ const (
 // ends as an error of its own callback (or, for a sparse write, completes
 // harmlessly), quickly, and the neighbour runs in the same frame.
 func TestHostile(t *testing.T) {
-	budget := "exceeded its 20ms budget in "
+	budget := "exceeded its 2M-instruction budget in "
 	memory := "exceeded its 16 MiB memory limit in onUpdate"
 	tests := []struct {
 		script   string
@@ -113,10 +114,11 @@ func TestHostileSparse(t *testing.T) {
 	w.requireNoErrors()
 }
 
-// TestBudgetOff: with budgets off (a negative Budget), states carry no
-// context and normal scripts, coroutines included, run as usual.
+// TestBudgetOff: with the work budget, the memory limit, the backstop and
+// the ceiling all off, states carry no context and normal scripts, coroutines
+// included, run as usual.
 func TestBudgetOff(t *testing.T) {
-	w := newWorld(t, withBudget(-1, 0))
+	w := newWorld(t, withBudget(-1, -1), withoutBounds)
 	assert.Nil(t, w.h.budget)
 	w.spawn("", "spinner")
 	w.spawn("", "helper/neighbour")
@@ -139,11 +141,11 @@ func TestBudgetNested(t *testing.T) {
 	errs := w.scriptErrors()
 	require.Len(t, errs, 1)
 	assert.Equal(t, "onUpdate", errs[0].Callback)
-	assert.Equal(t, "testdata/scripts/hostile/event.lua:7: exceeded its 20ms budget in onUpdate", errs[0].Message)
+	assert.Equal(t, "testdata/scripts/hostile/event.lua:7: exceeded its 2M-instruction budget in onUpdate", errs[0].Message)
 	assert.Equal(t, []string{"neighbour\t1"}, w.lines(), "the emitter did not run to its end")
 }
 
-// TestMemoryLimit: with a long time budget, a runaway allocation is
+// TestMemoryLimit: with a long work budget, a runaway allocation is
 // stopped by the memory limit alone.
 // The budget is long, so that a race build on a busy machine, where the
 // measures of the Lua data are slow, is stopped by the memory limit too.

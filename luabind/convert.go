@@ -7,6 +7,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/budget"
 	"github.com/luahost/luahost/runtime"
 )
 
@@ -33,7 +34,7 @@ func (st *state) toPlain(v lua.LValue, path string) (any, error) {
 // Go code is not interrupted by the VM's budget check.
 type copier struct {
 	count runtime.PlainCount
-	stop  *budget
+	stop  *budget.Budget
 	// holes keeps the tables' removed keys (see withHoles): for a
 	// snapshot's self.
 	holes bool
@@ -44,7 +45,7 @@ func (c *copier) add(path string, n int) error {
 	if err := c.count.Add(path, n); err != nil {
 		return err
 	}
-	if c.count.Nodes&1023 == 0 && c.stop != nil && c.stop.stopping() {
+	if c.count.Nodes&1023 == 0 && c.stop != nil && c.stop.Charge(1024*copyWork) {
 		return errStopped
 	}
 	return nil

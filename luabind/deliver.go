@@ -69,12 +69,7 @@ func (s *Script) HandleEvent(inst *runtime.Instance, ev *runtime.Event) (any, er
 	if ret == lua.LNil {
 		return nil, nil
 	}
-	v, err := st.toPlain(ret, "result")
-	if err == errStopped {
-		// The caller's clock ran out during the copy: not this
-		// handler's fault.
-		return ev.Last, nil
-	}
+	v, err := st.copyResult(ret)
 	if err != nil {
 		return nil, &runtime.ScriptError{Script: s.name, File: s.file, Callback: "events." + ev.Name, Message: s.file + ": event handler " + ev.Name + " returned " + luaerr.Bound(err.Error()), Err: err}
 	}
@@ -134,3 +129,35 @@ func (st *state) eventData(v any) lua.LValue {
 	}
 	return st.fromPlain(v)
 }
+
+// copyResult copies a handler's result as plain data. The copy is the
+// handler's work: when it would take what is left of the budget of the
+// callback that emitted (a table shared at millions of places), the copy
+// stops, its work is refunded to that callback, and it is the handler's
+// error, never the emitter's.
+func (st *state) copyResult(ret lua.LValue) (any, error) {
+	b := st.host.budget
+	if b == nil {
+		return st.toPlain(ret, "result")
+	}
+	before := b.Count()
+	v, err := st.toPlain(ret, "result")
+	if err == errStopped && b.Stopping() {
+		b.Refund(before)
+		if !b.Stopping() {
+			return nil, errResultTooLarge{}
+		}
+	}
+	return v, err
+}
+
+// errResultTooLarge is a handler's error when its result could not be
+// copied within what was left of the emitter's budget; it matches
+// ErrBudget.
+type errResultTooLarge struct{}
+
+func (errResultTooLarge) Error() string {
+	return "a result too large to copy within the budget left to its emitter"
+}
+
+func (errResultTooLarge) Is(target error) bool { return target == ErrBudget }

@@ -8,8 +8,11 @@
 // [Script] implements runtime.Script, so Lua and Go-native scripts share
 // one schedule. [Host.Register] exposes Go functions to scripts.
 //
-// Every callback runs protected and under a time budget and a memory limit
-// ([Options.Budget], [Options.MemoryLimit]); an error faults only its
+// Every callback runs protected and under a work budget counted in
+// instructions, never in wall time ([Options.Work], [Options.Budget]), a
+// memory limit ([Options.MemoryLimit]) and a wall-clock backstop for what
+// work cannot count ([Options.WallClock], [ErrWallClock]); a frame can be
+// bounded as a whole with runtime.Runtime.StepContext. An error faults only its
 // instance and is reported as a runtime.ScriptError with file:line. A
 // script that does not load is a [LoadError].
 //

@@ -114,8 +114,8 @@ func compileError(script, file string, src []byte, err error) *LoadError {
 
 // Errors a ScriptError may wrap.
 var (
-	// ErrBudget marks a callback stopped for running past its time budget.
-	ErrBudget = errors.New("time budget exceeded")
+	// ErrBudget marks a callback stopped for running past its work budget.
+	ErrBudget = errors.New("work budget exceeded")
 	// ErrMemory marks a callback stopped for allocating past its memory
 	// limit.
 	ErrMemory = errors.New("memory limit exceeded")

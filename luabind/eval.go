@@ -11,6 +11,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/budget"
 	"github.com/luahost/luahost/luabind/internal/compile"
 	"github.com/luahost/luahost/luabind/internal/laux"
 	"github.com/luahost/luahost/runtime"
@@ -56,7 +57,7 @@ var ErrEval = errors.New("cannot evaluate")
 // Eval runs code, a Lua snippet, in the state of inst's script, with the
 // locals self (inst's self) and ctx (whose ctx.entity is inst's entity)
 // bound, as a callback called "console": under the callback budget and
-// memory limit (under DefaultBudget when the host's budget is off), on the calling goroutine, which must drive the runtime,
+// memory limit (under DefaultWork when the host's work budget is off), on the calling goroutine, which must drive the runtime,
 // between frames. A snippet that is an expression list is returned as it
 // is ("self.hp" runs as "return self.hp"). What it prints (print, ctx.log)
 // is captured, not written to the host's output. Its error is returned in
@@ -95,19 +96,20 @@ func (h *Host) Eval(inst *runtime.Instance, code string) (Eval, error) {
 	li := inst.Data.(*instance)
 	L := st.L
 	top := L.GetTop()
-	// With budgets off the scripts are trusted, but a snippet comes from
-	// whoever reaches the console: it runs under a budget of
-	// DefaultBudget then, for this call only. It is a budget like the
-	// scripts', timed by a watchdog's ticks, so that a machine too busy to
-	// run the watchdog does not stop a snippet that did not run.
-	if h.budget == nil {
-		h.budget = newBudget(DefaultBudget, 0)
+	// With the work budget off the scripts are trusted, but a snippet
+	// comes from whoever reaches the console: it runs under DefaultWork
+	// then, for this call only.
+	switch {
+	case h.budget == nil:
+		h.budget = budget.New(budget.Options{Work: DefaultWork})
 		L.SetContext(h.budget)
 		defer func() {
 			L.RemoveContext()
-			h.budget.close()
+			h.budget.Close()
 			h.budget = nil
 		}()
+	case h.budget.Work() == 0:
+		defer h.budget.SetWork(h.budget.SetWork(DefaultWork))
 	}
 	prev, prevEnt := st.enter(inst, li)
 	L.Push(fn)

@@ -79,10 +79,10 @@ func TestEval(t *testing.T) {
 }
 
 // TestEvalBudgetsOff: with the scripts' budgets off, a snippet still
-// runs under DefaultBudget (the console is not the trusted scripts), and
+// runs under DefaultWork (the console is not the trusted scripts), and
 // the state runs on without a budget afterwards.
 func TestEvalBudgetsOff(t *testing.T) {
-	w := newWorld(t, withBudget(-1, 0))
+	w := newWorld(t, withBudget(-1, -1), withoutBounds)
 	e := w.spawn("box")
 	inst := w.attach(e, "console/target", nil)
 	w.step(1, 1.0/60)
@@ -90,7 +90,7 @@ func TestEvalBudgetsOff(t *testing.T) {
 	ev, err := w.h.Eval(inst, "while true do end")
 	require.NoError(t, err)
 	require.NotNil(t, ev.Err)
-	assert.Equal(t, "console:1: exceeded its "+DefaultBudget.String()+" budget in console", ev.Err.Message)
+	assert.Equal(t, "console:1: exceeded its 10M-instruction budget in console", ev.Err.Message)
 	assert.ErrorIs(t, ev.Err, ErrBudget)
 	assert.False(t, inst.Faulted())
 

@@ -2,7 +2,6 @@ package luabind
 
 import (
 	"context"
-	"io"
 	"os"
 	"testing"
 	"time"
@@ -32,7 +31,7 @@ func BenchmarkEventDelivery(b *testing.B) {
 		b.Run(bc.name, func(b *testing.B) {
 			bare := newBareHandlers(b, nil)
 			rt := runtime.New(runtime.Options{OnError: runtime.Discard})
-			h, err := New(rt, Options{Dir: "testdata/scripts", Stdout: io.Discard, Log: io.Discard, Budget: bc.budget})
+			h, err := New(rt, benchOptions(bc.budget))
 			require.NoError(b, err)
 			defer h.Close()
 			for range benchListeners {

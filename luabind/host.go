@@ -17,6 +17,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/budget"
 	"github.com/luahost/luahost/luabind/internal/compile"
 	"github.com/luahost/luahost/luabind/internal/gopherx"
 	"github.com/luahost/luahost/luabind/internal/lstring"
@@ -38,11 +39,31 @@ type Options struct {
 	// trusted as given: an os.DirFS follows symbolic links out of its
 	// folder, which Dir refuses. The default (nil) value reads Dir.
 	FS fs.FS
-	// Budget is the time each callback may run before it is stopped and
-	// its instance faulted. The default (zero) value is 100ms; a negative
-	// value turns budgets (and the memory limit) off for trusted scripts,
-	// which saves gopher-lua's per-instruction context check.
+	// Work is the work each callback may do, in instructions (VM
+	// instructions, plus what library functions do in Go, charged by the
+	// size of their input), with the callbacks it runs nested, before it
+	// is stopped and its instance faulted: never wall time, so the same
+	// callback on the same data stops at the same point in every run. The
+	// default (zero) value takes Budget; a negative value turns the work
+	// budget off for trusted scripts (the memory limit, the ceiling and
+	// the backstop stay, each with its own option).
+	Work int64
+	// Budget is the work budget written as a duration, converted at
+	// WorkPerSecond (100ms is 10 million instructions); it is used when
+	// Work is zero. The default (zero) value is DefaultWork; a negative
+	// value turns the work budget off.
 	Budget time.Duration
+	// WallClock is the backstop for what work cannot count: a callback
+	// (with the callbacks it runs) still running after this much wall
+	// time, such as one blocked in a registered Go function, is stopped
+	// when control is back in Lua and faulted with ErrWallClock. It is
+	// the one stop that depends on the machine's load. The default
+	// (zero) value is DefaultWallClock; a negative value turns it off.
+	// With Work, MemoryLimit, WallClock and MemoryCeiling all off,
+	// states carry no context and gopher-lua skips its per-instruction
+	// check; runtime.Runtime.StepContext can then stop a frame only
+	// between callbacks.
+	WallClock time.Duration
 	// MemoryLimit bounds what a single callback (with the callbacks it
 	// runs) may keep: the growth of this host's Lua data (states, selves,
 	// blackboard) during it. It counts nothing of another runtime's or
@@ -53,16 +74,19 @@ type Options struct {
 	// of the limit over its base is stopped. So a callback is stopped once
 	// it keeps between three quarters of the limit and the limit plus what
 	// it allocated before its base; garbage it drops is not counted (its
-	// time budget bounds that). The default (zero) value is
-	// DefaultMemoryLimit; a negative value turns the limit off.
+	// work budget bounds that). The limit holds whatever the work budget,
+	// also with it off. The default (zero) value is DefaultMemoryLimit; a
+	// negative value turns the limit off.
 	MemoryLimit int64
 	// MemoryCeiling is the live heap, in bytes, that the process's Lua
 	// data must stay under: when the live heap after a garbage collection
 	// nears it (seven eighths), at the end of a frame, the instance whose
 	// data is largest is faulted, so that growth across frames stops
-	// before the process dies of it. It is never above GOMEMLIMIT when
-	// that is set. The default (zero) value is DefaultCeiling(); a
-	// negative value turns the ceiling off.
+	// before the process dies of it; a callback during which the live
+	// heap grew by a sixteenth of the ceiling, up to seven eighths of it,
+	// is stopped (ErrMemory), also one that would never return. It is
+	// never above GOMEMLIMIT when that is set. The default (zero) value
+	// is DefaultCeiling(); a negative value turns the ceiling off.
 	MemoryCeiling int64
 	// MaxStringSize is the largest string that string.rep, string.gsub,
 	// string.format, table.concat and os.date may build. The default
@@ -141,8 +165,8 @@ type Options struct {
 	Lenient bool
 }
 
-// DefaultBudget is the callback time budget when Options.Budget is zero.
-const DefaultBudget = 100 * time.Millisecond
+// DefaultBudget is DefaultWork written as a duration.
+const DefaultBudget = DefaultWork * (time.Second / WorkPerSecond)
 
 // DefaultMemoryLimit is the per-callback allocation limit when
 // Options.MemoryLimit is zero: far above what a frame's callback needs,
@@ -159,7 +183,7 @@ type Host struct {
 	rt      *runtime.Runtime
 	opts    Options
 	chunks  *Chunks
-	budget  *budget
+	budget  *budget.Budget
 	states  *pool.Pool[lua.LState]
 	scripts map[string]*Script
 	order   []*Script
@@ -238,8 +262,9 @@ func New(rt *runtime.Runtime, opts Options) (*Host, error) {
 	if opts.Dir == "" {
 		opts.Dir = "scripts"
 	}
-	if opts.Budget == 0 {
-		opts.Budget = DefaultBudget
+	opts.Work = workOf(opts)
+	if opts.WallClock == 0 {
+		opts.WallClock = DefaultWallClock
 	}
 	if opts.MemoryLimit == 0 {
 		opts.MemoryLimit = DefaultMemoryLimit
@@ -283,13 +308,14 @@ func New(rt *runtime.Runtime, opts Options) (*Host, error) {
 	if h.logger == nil {
 		h.logger = rt.Logger()
 	}
-	if opts.Budget > 0 {
-		var mem uint64
-		if opts.MemoryLimit > 0 {
-			mem = uint64(opts.MemoryLimit)
-		}
-		h.budget = newBudget(opts.Budget, mem)
-		h.budget.measure = h.luaBytes
+	if opts.Work > 0 || opts.MemoryLimit > 0 || opts.WallClock > 0 || opts.MemoryCeiling > 0 {
+		h.budget = budget.New(budget.Options{
+			Work:    max(opts.Work, 0),
+			Memory:  uint64(max(opts.MemoryLimit, 0)),
+			Measure: h.measureLua,
+			Wall:    max(opts.WallClock, 0),
+			Ceiling: max(opts.MemoryCeiling, 0),
+		})
 	}
 	h.states = pool.New(pool.Options[lua.LState]{
 		Limit: opts.StatePool,
@@ -298,6 +324,15 @@ func New(rt *runtime.Runtime, opts Options) (*Host, error) {
 		Drop:  func(L *lua.LState) { L.Close() },
 	})
 	h.refill()
+	if b := h.budget; b != nil {
+		rt.OnInterrupt(func(stop bool) {
+			if stop {
+				b.Cancel()
+			} else {
+				b.Resume()
+			}
+		})
+	}
 	rt.BeforeStep(h.beforeStep)
 	rt.FrameStart(h.deliver)
 	rt.AfterStep(h.afterStep)
@@ -318,7 +353,7 @@ func (h *Host) Dir() string { return h.opts.Dir }
 // refilled for the next load or reload.
 func (h *Host) afterStep() {
 	if h.budget != nil {
-		h.budget.idle()
+		h.budget.Idle()
 	}
 	h.checkCeiling()
 	h.Flush()
@@ -358,7 +393,7 @@ func (h *Host) shutdown() {
 	h.states.Drain()
 	forgetHost(h)
 	if h.budget != nil {
-		h.budget.close()
+		h.budget.Close()
 	}
 	h.Flush()
 	h.publish()

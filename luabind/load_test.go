@@ -30,7 +30,7 @@ func TestLoadErrors(t *testing.T) {
 		{"bad/eof", `^testdata/scripts/bad/eof\.lua:\d+: .*near <eof>$`, -1},
 		{"bad/chunk_error", `^testdata/scripts/bad/chunk_error\.lua:3: attempt to index a nil value \(local 'config'\)$`, 3},
 		{"bad/chunk_raise", `^testdata/scripts/bad/chunk_raise\.lua:2: no config found$`, 2},
-		{"bad/chunk_loop", `^testdata/scripts/bad/chunk_loop\.lua:2: exceeded its 20ms budget in chunk$`, 2},
+		{"bad/chunk_loop", `^testdata/scripts/bad/chunk_loop\.lua:2: exceeded its 2M-instruction budget in chunk$`, 2},
 		{"bad/returns_string", `^testdata/scripts/bad/returns_string\.lua: the script must return a table, not string$`, 0},
 		{"bad/returns_nothing", `^testdata/scripts/bad/returns_nothing\.lua: the script must return a table, not nil$`, 0},
 		{"bad/priority_string", `^testdata/scripts/bad/priority_string\.lua: field 'priority' must be a number, not string$`, 0},

@@ -9,6 +9,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/budget"
 	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
@@ -87,6 +88,10 @@ func (h *Host) printLine(L *lua.LState, what string) string {
 	}
 	if limit := h.maxString(); size > limit {
 		laux.Raise(L, fmt.Sprintf("%s: line too large (%d bytes, limit %d)", what, size, limit))
+	}
+	// The line is built, escaped and written: charged as work.
+	if size >= budget.BytesPerWork && h.budget != nil && h.budget.Charge(int64(size/budget.BytesPerWork)) {
+		L.RaiseError("%s", errStopped.Error())
 	}
 	return strings.Join(parts, "\t")
 }

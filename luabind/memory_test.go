@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/luahost/luahost/luabind/internal/budget"
 	"github.com/luahost/luahost/luabind/internal/gopherx"
 )
 
@@ -80,13 +81,14 @@ func TestMemoryLimitPerRuntime(t *testing.T) {
 }
 
 // BenchmarkBudgetDone measures what gopher-lua's per-instruction check
-// costs the budget: Done, with the check for a measure the watchdog asked
-// for (one more load on the round's cache line). This is the whole
-// per-instruction price of the per-runtime memory limit; its per-callback
-// price is nothing beyond the budget's own atomic swap.
+// costs the budget: Done, which counts the instruction and compares the
+// count with the next one worth a look (the work limit or the next read
+// of the allocation counter for the memory limit). This is the whole
+// per-instruction price of the work budget and the memory limit.
 func BenchmarkBudgetDone(b *testing.B) {
-	bud := newBudget(DefaultBudget, DefaultMemoryLimit)
-	defer bud.close()
+	bud := budget.New(budget.Options{Work: 1 << 62, Memory: DefaultMemoryLimit, Measure: func(int64) (int64, int64) { return 0, 0 }})
+	defer bud.Close()
+	bud.Arm()
 	b.ReportAllocs()
 	for b.Loop() {
 		select {
@@ -108,7 +110,7 @@ func BenchmarkMeasure10000(b *testing.B) {
 	b.ReportAllocs()
 	var bytes int64
 	for b.Loop() {
-		bytes = h.luaBytes(0)
+		bytes, _ = h.measureLua(0)
 	}
 	b.ReportMetric(float64(bytes)/(1<<20), "MiB-measured")
 }

@@ -23,6 +23,9 @@ type sizer struct {
 	bytes int64
 	// stopAt ends the walk early once bytes passes it (0: never).
 	stopAt int64
+	// levels counts the call-stack levels looked up: gopher-lua finds
+	// level n in n steps, so a deep stack costs a measure its square.
+	levels int64
 }
 
 // newSizer returns a sizer that reuses seen, cleared, as its seen set:
@@ -167,6 +170,7 @@ func (z *sizer) thread(L *lua.LState) {
 	}
 	for level := 0; ; level++ {
 		dbg, ok := L.GetStack(level)
+		z.levels += int64(level) + 1
 		if !ok {
 			break
 		}
@@ -234,14 +238,22 @@ func (z *sizer) instance(li *instance) {
 	}
 }
 
-// luaBytes estimates the memory the host's Lua data holds, or a size past
-// stopAt as soon as it is past it (stopAt 0: the whole): every state
+// measureWork is what a measure costs per object it visits, in
+// instructions' worth of time; a step of a call-stack lookup costs a
+// quarter of an instruction.
+const measureWork = 8
+
+// measureLua estimates the memory the host's Lua data holds, or a size
+// past stopAt as soon as it is past it (stopAt 0: the whole): every state
 // (also one being loaded or migrated to), every instance's self and
 // timers' data, the blackboard, and the data of the broadcasts not yet
-// delivered. It is the per-callback memory limit's measure, taken on the
-// driving goroutine: another runtime's or goroutine's allocations never
-// change it. O(the data).
-func (h *Host) luaBytes(stopAt int64) int64 {
+// delivered; and what the measure cost, in instructions (measureWork per
+// object visited, and the steps of its call-stack lookups), by which the
+// limit rations its measures. It is the
+// per-callback memory limit's measure, taken on the driving goroutine:
+// another runtime's or goroutine's allocations never change it. O(the
+// data).
+func (h *Host) measureLua(stopAt int64) (size, cost int64) {
 	z := newSizer(h.seen)
 	z.stopAt = stopAt
 	for _, s := range h.order {
@@ -262,7 +274,7 @@ func (h *Host) luaBytes(stopAt int64) int64 {
 	for _, k := range bb.Keys() {
 		z.plain(bb.GetPlain(k))
 	}
-	return z.bytes + h.zoning.sent
+	return z.bytes + h.zoning.sent, int64(z.seen.n)*measureWork + z.levels/4
 }
 
 // plainBytes estimates the memory plain data v holds.

@@ -84,6 +84,11 @@ func (h *Host) newSandbox() *lua.LState {
 		if th, ok := L.Get(-1).(*lua.LState); ok {
 			if h.budget != nil {
 				th.SetContext(h.budget)
+				// A coroutine's stacks are tens of kilobytes: its
+				// creation is charged as the work of building them.
+				if h.budget.Charge(coroutineWork) {
+					L.RaiseError("%s", errStopped.Error())
+				}
 			}
 			if h.debug != nil {
 				h.debug.watch(th)
@@ -172,6 +177,12 @@ func (h *Host) loadSource(L *lua.LState, src, name string) int {
 	}
 	if len(src) > maxLoadSize {
 		return loadFailed(L, "chunk too large")
+	}
+	// Compiling is charged to the callback before it starts, by the
+	// source's size: a source too large for what is left of the budget
+	// stops the callback instead of compiling out of its reach.
+	if h.budget != nil && h.budget.Charge(int64(len(src))*compileWork) {
+		L.RaiseError("%s", errStopped.Error())
 	}
 	// The chunk is compiled under the name messages show, as Lua 5.1
 	// shows it ("(load)", [string "..."]).

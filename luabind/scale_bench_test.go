@@ -35,7 +35,7 @@ func scaleSizes() []int {
 // back to back. Metrics: x-floor (the host's time over the floor's),
 // host-ns/frame, p99/median of the host's frames, load-us/entity (setup,
 // from nothing to the first frame), B/entity (live heap after setup) and
-// faults (callbacks stopped by the budget: 0 on an idle machine).
+// faults (callbacks stopped by the budget: 0, on any machine).
 func BenchmarkScale(b *testing.B) {
 	for _, n := range scaleSizes() {
 		for _, origin := range []string{"scene", "lua", "lua-onespec"} {
@@ -57,10 +57,9 @@ func BenchmarkScale(b *testing.B) {
 func benchScale(b *testing.B, n int, origin string, budget time.Duration) {
 	before := heapInUse()
 	start := time.Now()
-	// A budget is wall-clock time: on a loaded machine a callback can
-	// overrun it while descheduled. Faults are counted, not fatal.
+	// Faults are counted, not fatal.
 	rt := runtime.New(runtime.Options{OnError: runtime.Discard})
-	h, err := New(rt, Options{Dir: "testdata/scripts", Stdout: io.Discard, Log: io.Discard, Budget: budget})
+	h, err := New(rt, benchOptions(budget))
 	require.NoError(b, err)
 	defer h.Close()
 	if origin == "scene" {

@@ -470,7 +470,7 @@ func (st *state) leave(prev *runtime.Instance, prevEnt lua.LValue) {
 // it ran nested callbacks: the outer callback is then reported at its own
 // line, the call that ran them.
 func (st *state) stopping(L *lua.LState) {
-	if b := st.host.budget; b != nil && b.stopping() {
+	if b := st.host.budget; b != nil && b.Stopping() {
 		L.RaiseError("%s", errStopped.Error())
 	}
 }
@@ -535,7 +535,7 @@ func (st *state) protected(nargs, nret int, callback, suffix string) error {
 	}
 	b := h.budget
 	if b != nil {
-		b.arm()
+		b.Arm()
 	}
 	h.nesting++
 	var err error
@@ -546,10 +546,7 @@ func (st *state) protected(nargs, nret int, callback, suffix string) error {
 		err = L.PCall(nargs+1, nret, nil)
 	}
 	h.nesting--
-	var o overrun
-	if b != nil {
-		o = b.disarm(err != nil)
-	}
+	o := disarm(b, err != nil)
 	if err != nil {
 		if o.nested {
 			return errNested

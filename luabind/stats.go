@@ -466,7 +466,7 @@ func (h *Host) publishRuntime() {
 // Stats.Memory. It walks all of that data: O(the Lua data), on the
 // driving goroutine, between frames.
 func (h *Host) MeasureMemory() int64 {
-	n := h.luaBytes(0)
+	n, _ := h.measureLua(0)
 	p := &h.published
 	p.mu.Lock()
 	p.stats.Memory = n

@@ -19,7 +19,7 @@ type zoning struct {
 	inbox     []broadcast
 	// sent is the size of the data this host's scripts broadcast since
 	// its last delivery: held until the next frame (here or by the
-	// zones), and counted by the memory measures (luaBytes).
+	// zones), and counted by the memory measures (measureLua).
 	sent int64
 }
 
@@ -55,14 +55,21 @@ func (h *Host) Broadcast(event string, data any) {
 }
 
 // deliver runs at the start of every frame: the broadcasts queued until
-// then are dispatched in order. A dispatch that fails (too deep) is
-// reported and the next one still runs.
+// then are dispatched in order. A dispatch that fails (too deep, or a Go
+// observer that panicked) is reported and the next one still runs.
 func (h *Host) deliver() {
 	casts := h.zoning.inbox
 	h.zoning.inbox = nil
 	h.zoning.sent = 0
 	for _, b := range casts {
-		if _, err := h.rt.Events().NotifyPlain(runtime.Handle{}, b.event, b.data, -1); err != nil {
+		var err error
+		pe := catchPanic(func() { _, err = h.rt.Events().NotifyPlain(runtime.Handle{}, b.event, b.data, -1) })
+		switch {
+		case pe != nil:
+			// A Go observer panicked: reported with its Go stack; the
+			// next broadcast is still delivered.
+			h.rt.Report(&runtime.ScriptError{Callback: "broadcast " + b.event, Message: fmt.Sprintf("broadcast %q: an observer's %v", b.event, pe), Traceback: pe.Stack, Err: pe, Frame: h.rt.Frame()})
+		case err != nil:
 			h.rt.Report(fmt.Errorf("broadcast %q: %w", b.event, err))
 		}
 	}

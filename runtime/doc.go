@@ -22,6 +22,11 @@
 // order), then the flush: [Destroyer] callbacks of detached instances,
 // settlement of killed entities, the transform commit, activation of the
 // frame's spawns, reclaiming the slots of removed event observers.
+// [Runtime.StepContext] bounds a frame by a context: when it is done, the
+// running callback is stopped (through [Runtime.OnInterrupt]), no further
+// update runs, the flush still does, and a [FrameError] says how far the
+// frame ran. A panic in any Go hook Step runs (BeforeStep, FrameStart,
+// AfterStep, OnError) never leaves the runtime inside a frame.
 // [Runtime.Close] destroys everything in schedule order.
 //
 // # Cost

@@ -23,8 +23,14 @@ import (
 // costs O(instances) and allocates nothing of its own in steady state. It
 // fails only when the runtime is closed, a frame is already running, or dt
 // is NaN, infinite or negative (ErrInvalidDT); a refused Step changes
-// nothing.
-func (rt *Runtime) Step(dt float64) error {
+// nothing. A panic of a hook (BeforeStep, FrameStart, AfterStep) is
+// recovered and reported with its Go stack, and the frame goes on; a
+// panic of OnError ends nothing either, but Step returns it, wrapped so
+// that it matches ErrPanic, once the frame ended. Step is StepContext
+// with a context that is never done.
+func (rt *Runtime) Step(dt float64) error { return rt.step(dt) }
+
+func (rt *Runtime) step(dt float64) (err error) {
 	if rt.closed {
 		return ErrClosed
 	}
@@ -35,23 +41,47 @@ func (rt *Runtime) Step(dt float64) error {
 		return fmt.Errorf("step: %w: %v (want a finite number of seconds, 0 or more)", ErrInvalidDT, dt)
 	}
 	for _, fn := range rt.beforeStep {
-		fn()
+		rt.guard("BeforeStep", fn)
 	}
 	rt.stepping = true
+	flushed := false
+	defer func() {
+		// Nothing the embedder gave may leave the runtime inside a
+		// frame: a panic that no narrower guard caught ends the frame
+		// here, and Step returns it.
+		if v := recover(); v != nil {
+			pe, ok := v.(*PanicError)
+			if !ok {
+				pe = NewPanicError(v)
+			}
+			if !flushed {
+				rt.guard("flush", rt.flush)
+			}
+			rt.stepping = false
+			rt.joinAdded()
+			err = fmt.Errorf("step: %w", pe)
+		}
+	}()
 	rt.frame++
 	rt.dt = dt
 	rt.time += dt
 	for _, fn := range rt.frameStart {
-		fn()
+		rt.guard("FrameStart", fn)
 	}
 	for at := (cursor{}); at.l < len(rt.sched.lanes); {
 		at = rt.updateFrom(at, dt)
 	}
+	rt.endUpdate()
 	rt.flush()
+	flushed = true
 	rt.stepping = false
 	rt.joinAdded()
 	for _, fn := range rt.afterStep {
-		fn()
+		rt.guard("AfterStep", fn)
+	}
+	if pe := rt.frameCtl.panicked; pe != nil {
+		rt.frameCtl.panicked = nil
+		return fmt.Errorf("step: OnError: %w", pe)
 	}
 	return nil
 }
@@ -79,6 +109,11 @@ func (rt *Runtime) updateFrom(at cursor, dt float64) (next cursor) {
 			items := chunks[next.c].items
 			for ; next.i < len(items); next.i++ {
 				if inst := items[next.i]; inst != nil && inst.updater != nil && inst.runnable() {
+					if rt.interrupted() {
+						rt.frameCtl.skipped++
+						continue
+					}
+					rt.frameCtl.updated++
 					if err := inst.update(dt); err != nil {
 						panic(err)
 					}

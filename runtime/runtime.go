@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -101,6 +102,10 @@ type Runtime struct {
 	onClose       []func()
 	onReport      []func(error)
 	instanceCnt   int
+
+	// frameCtl is the state of a frame bounded by a context
+	// (StepContext) and of the panics of embedder hooks (guard).
+	frameCtl frameControl
 }
 
 // New returns an empty runtime.
@@ -170,12 +175,15 @@ type Stats struct {
 	// Spawns and Kills count the entities spawned and killed (Kill
 	// returning true) since the runtime was made.
 	Spawns, Kills uint64
+	// Overruns counts the frames cut short because their context was
+	// done (StepContext).
+	Overruns uint64
 }
 
 // Stats returns the runtime's counters: frames run, live entities, live
 // script instances, script errors reported, spawns and kills.
 func (rt *Runtime) Stats() Stats {
-	return Stats{Frames: rt.frame, Entities: len(rt.slots.dense), Instances: rt.instanceCnt, Errors: rt.errors, Spawns: rt.spawns, Kills: rt.kills}
+	return Stats{Frames: rt.frame, Entities: len(rt.slots.dense), Instances: rt.instanceCnt, Errors: rt.errors, Spawns: rt.spawns, Kills: rt.kills, Overruns: rt.frameCtl.overruns}
 }
 
 // BeforeStep registers fn to run at the start of every Step, before the
@@ -205,6 +213,12 @@ func (rt *Runtime) OnReport(fn func(error)) { rt.onReport = append(rt.onReport, 
 // report hands a callback error to Options.OnError as a *ScriptError, with
 // the instance's script, entity, callback and frame filled in.
 func (rt *Runtime) report(inst *Instance, callback string, err error) {
+	if rt.interrupted() && errors.Is(err, ErrInterrupted) {
+		// Stopped because the frame's context is done (an onDestroy,
+		// an onCreate): not the callback's fault, only noted.
+		rt.frameCtl.stopped = inst
+		return
+	}
 	se, ok := err.(*ScriptError)
 	if !ok {
 		se = &ScriptError{Message: err.Error(), Err: err}
@@ -222,12 +236,15 @@ func (rt *Runtime) report(inst *Instance, callback string, err error) {
 }
 
 // Report hands an error that is not a callback's (a failed hot reload, for
-// example) to Options.OnError and counts it.
+// example) to Options.OnError and counts it. A panic of OnError (or of a
+// function registered with OnReport) is recovered: inside a frame, Step
+// returns it (wrapped in ErrPanic, with its Go stack) once the frame
+// ended; outside one, it is written to standard error.
 func (rt *Runtime) Report(err error) {
 	rt.errors++
-	rt.opts.OnError(err)
+	rt.callReport("OnError", rt.opts.OnError, err)
 	for _, fn := range rt.onReport {
-		fn(err)
+		rt.callReport("OnReport", fn, err)
 	}
 }
 

@@ -1,6 +1,9 @@
 package runtime
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Script is the runtime's view of a script: a name, a priority, and any of
 // the optional callbacks Creator, Updater, Destroyer and EventHandler. Lua
@@ -175,8 +178,14 @@ func (rt *Runtime) Fault(inst *Instance, callback string, err error) {
 	inst.fault(callback, err)
 }
 
-// fault faults the instance and reports err as a failure of callback.
+// fault faults the instance and reports err as a failure of callback. A
+// callback stopped because its frame's context was done is neither: it is
+// only noted as the frame's stopped callback.
 func (inst *Instance) fault(callback string, err error) {
+	if inst.rt.interrupted() && errors.Is(err, ErrInterrupted) {
+		inst.rt.frameCtl.stopped = inst
+		return
+	}
 	inst.faulted = true
 	inst.rt.report(inst, callback, err)
 }

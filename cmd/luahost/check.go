@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/luahost/luahost/internal/lint"
-	"github.com/luahost/luahost/luabind"
 )
 
 // cmdCheck implements "luahost check PATH...", the linter of package
@@ -18,7 +17,8 @@ import (
 // on an error (or, with --strict, a warning), 2 on bad usage, else 0.
 func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	flags := newFlagSet("check", "luahost check PATH...", stderr)
-	budget := flags.Duration("budget", luabind.DefaultBudget, "time budget of each script's top-level code (0: no budget)")
+	budget := new(time.Duration)
+	budgetVar(flags, budget, "work budget of each script's top-level code in `INSTRUCTIONS` (as run's --budget; 0: no budget)")
 	format := flags.String("format", "text", "output format: text or json")
 	strict := flags.Bool("strict", false, "exit 1 on warnings too")
 	paths, err := parseFlags(flags, args, stdout)

@@ -92,7 +92,7 @@ func (c hostileCase) runFlags(t *testing.T) runFlags {
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	fs.IntVar(&f.frames, "frames", f.frames, "")
 	fs.Float64Var(&f.dt, "dt", f.dt, "")
-	fs.DurationVar(&f.budget, "budget", 0, "")
+	budgetVar(fs, &f.budget, "")
 	fs.Int64Var(&f.ceiling, "memory-ceiling", 0, "")
 	fs.Int64Var(&f.seed, "seed", 0, "")
 	require.NoError(t, fs.Parse(c.args), "%s.want: args the Go API run understands", c.name)

@@ -2,11 +2,11 @@
 // the Lua scripts attached to them.
 //
 //	luahost run SCENE [--frames N] [--dt SECONDS] [--fps F] [--watch] [--seed S]
-//	                  [--budget DURATION] [--memory-ceiling MIB] [--strict] [--stats] [--zones N]
+//	                  [--budget WORK] [--memory-ceiling MIB] [--strict] [--stats] [--zones N]
 //	luahost run SNAPSHOT [the flags of run] [--scripts DIR]   continue a saved world
 //	(run also takes --save FILE and --hash)
 //	luahost zone SCENE --nats URL --world NAME --zone I [--zones N] [--frames N] [--fps F]
-//	                   [--dt SECONDS] [--checkpoint FRAMES] [--seed S] [--budget DURATION]
+//	                   [--dt SECONDS] [--checkpoint FRAMES] [--seed S] [--budget WORK]
 //	                   [--memory-ceiling MIB]
 //	luahost check PATH...
 //	luahost bench SCENE [--frames N] [--json] [the flags of run but --watch]
@@ -44,11 +44,11 @@ const (
 
 const usage = `usage:
   luahost run SCENE [--frames N] [--dt SECONDS] [--fps F] [--watch] [--seed S]
-                    [--budget DURATION] [--memory-ceiling MIB] [--strict] [--stats] [--zones N]
+                    [--budget WORK] [--memory-ceiling MIB] [--strict] [--stats] [--zones N]
   luahost run SNAPSHOT [the flags of run] [--scripts DIR]   continue a saved world
       (run also takes --save FILE, saving the world after the last frame, and --hash)
   luahost zone SCENE --nats URL --world NAME --zone I [--zones N] [--frames N] [--fps F]
-                     [--dt SECONDS] [--checkpoint FRAMES] [--seed S] [--budget DURATION]
+                     [--dt SECONDS] [--checkpoint FRAMES] [--seed S] [--budget WORK]
                      [--memory-ceiling MIB]
   luahost check PATH...
   luahost bench SCENE [--frames N] [--json] [the flags of run but --watch]

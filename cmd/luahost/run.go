@@ -92,7 +92,7 @@ func newRunCommand(name, synopsis string, frames int, help runHelp, stderr io.Wr
 	fs.Float64Var(&f.dt, "dt", 1.0/60, help.dt)
 	fs.Float64Var(&f.fps, "fps", 60, help.fps)
 	fs.Int64Var(&f.seed, "seed", 0, "seed for the scripts' math.random (default: the scene's seed)")
-	fs.DurationVar(&f.budget, "budget", luabind.DefaultBudget, "time budget of each callback (0: no budget, for trusted scripts)")
+	budgetVar(fs, &f.budget, budgetHelp)
 	fs.Int64Var(&f.ceiling, "memory-ceiling", 0, "live heap in MiB near which the instance holding the most memory is faulted (0: a quarter of the machine's memory, never above GOMEMLIMIT; -1: off)")
 	fs.BoolVar(&f.strict, "strict", false, "exit 1 when any script error happened")
 	fs.BoolVar(&f.stats, "stats", false, "print statistics to stderr at the end")

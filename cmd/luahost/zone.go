@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/luahost/luahost/internal/scene"
-	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
 	"github.com/luahost/luahost/zones/nats"
 )
@@ -35,7 +34,7 @@ func cmdZone(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&dt, "dt", 0, "fixed time step in seconds (default: 1/fps)")
 	fs.IntVar(&cpt, "checkpoint", nats.DefaultCheckpoint, "frames between two checkpoints of the zone")
 	fs.Int64Var(&seed, "seed", 0, "seed for the scripts' math.random (default: the scene's seed)")
-	fs.DurationVar(&budget, "budget", luabind.DefaultBudget, "time budget of each callback (0: no budget, for trusted scripts)")
+	budgetVar(fs, &budget, budgetHelp)
 	fs.Int64Var(&ceiling, "memory-ceiling", 0, "live heap in MiB near which the instance holding the most memory is faulted (0: the default; -1: off)")
 	pos, err := parseFlags(fs, args, stdout)
 	if err != nil {

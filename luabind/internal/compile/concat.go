@@ -7,6 +7,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/ast"
 
+	"github.com/luahost/luahost/luabind/internal/budget"
 	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
@@ -91,6 +92,7 @@ func (c *concatSite) call(L *lua.LState) int {
 			c.tooLarge(L)
 		}
 	}
+	c.charge(L, total)
 	b := make([]byte, 0, total)
 	for i := 1; i <= n; i++ {
 		switch v := L.Get(i).(type) {
@@ -102,6 +104,17 @@ func (c *concatSite) call(L *lua.LState) int {
 	}
 	L.Push(lua.LString(unsafe.String(unsafe.SliceData(b), len(b))))
 	return 1
+}
+
+// charge charges building n bytes to the callback's work budget; short
+// results (most) charge nothing.
+func (c *concatSite) charge(L *lua.LState, n int) {
+	if n < budget.BytesPerWork {
+		return
+	}
+	if ctx := L.Context(); ctx != nil && budget.ChargeBytes(ctx, n) {
+		L.RaiseError("%s", ctx.Err().Error())
+	}
 }
 
 func (c *concatSite) tooLarge(L *lua.LState) {
@@ -157,6 +170,7 @@ func (c *concatSite) slow(L *lua.LState, n int) int {
 				c.tooLarge(L)
 			}
 		}
+		c.charge(L, size)
 		buf := make([]byte, 0, size)
 		for _, v := range vals[first:top] {
 			if s, ok := v.(lua.LString); ok {

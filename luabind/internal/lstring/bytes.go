@@ -76,6 +76,7 @@ func lower(L *lua.LState) int { return flipCase(L, 'A', 'Z') }
 // (ASCII letters of one case) flipped.
 func flipCase(L *lua.LState, lo, hi byte) int {
 	b := []byte(laux.CheckString(L, 1))
+	charge(L, len(b))
 	for i, c := range b {
 		if c >= lo && c <= hi {
 			b[i] = c ^ 0x20

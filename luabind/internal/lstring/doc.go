@@ -4,12 +4,13 @@
 // states that run untrusted scripts.
 //
 // gopher-lua checks a state's context only between VM instructions, so a Go
-// builtin that runs long escapes a callback's time budget: a pathological
+// builtin that runs long escapes a callback's work budget: a pathological
 // pattern such as string.find(string.rep("a", 50000), ".-.-.-.-.-b"), a
 // string.rep("x", 1e10), a string.format("%099999999d", 1) or a gsub that
-// multiplies its input. [Register] puts in their place functions that poll
-// the context while they match and refuse to build strings longer than
-// [Limits.MaxSize].
+// multiplies its input. [Register] puts in their place functions that
+// charge their work to the state's work budget (package budget: the steps
+// of a match, the bytes built) and poll it while they match, and refuse to
+// build strings longer than [Limits.MaxSize].
 //
 // # Outline
 //

@@ -31,6 +31,7 @@ func (lib *library) find(L *lua.LState) int {
 	p := laux.CheckString(L, 2)
 	init := findInit(L, len(s))
 	if lua.LVAsBool(L.Get(4)) || !strings.ContainsAny(p, specials) {
+		charge(L, len(s)-init)
 		k := strings.Index(s[init:], p)
 		if k < 0 {
 			L.Push(lua.LNil)

@@ -42,6 +42,7 @@ func (lib *library) formatBounded(L *lua.LState) int {
 	if size > lib.maxSize {
 		lib.raiseTooLarge(L, "format")
 	}
+	charge(L, size)
 	var b strings.Builder
 	b.Grow(size)
 	lib.formatWalk(L, format, &b)

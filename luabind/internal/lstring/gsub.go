@@ -148,6 +148,7 @@ func (o *output) add(b string) {
 		if cap(o.buf) == 0 {
 			size = max(need, o.hint, 64)
 		}
+		charge(o.L, min(size, o.max))
 		grown := make([]byte, len(o.buf), min(size, o.max))
 		copy(grown, o.buf)
 		o.buf = grown

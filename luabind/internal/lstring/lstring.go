@@ -8,6 +8,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/budget"
 	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
@@ -97,8 +98,17 @@ func (lib *library) rep(L *lua.LState) int {
 		}
 		laux.Raise(L, fmt.Sprintf("string.rep: result too large (%s bytes, limit %d)", size, lib.maxSize))
 	}
+	charge(L, len(s)*n)
 	L.Push(lua.LString(strings.Repeat(s, n)))
 	return 1
+}
+
+// charge charges building n bytes to L's work budget, and raises the
+// budget's stop when that stopped the callback.
+func charge(L *lua.LState, n int) {
+	if ctx := L.Context(); ctx != nil && budget.ChargeBytes(ctx, n) {
+		L.RaiseError("%s", ctx.Err().Error())
+	}
 }
 
 // raiseTooLarge raises the error of a function whose result would pass the

@@ -6,6 +6,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/budget"
 	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
@@ -30,9 +31,9 @@ type capture struct {
 // quantifiers recurse, captures are recorded in place.
 //
 // It counts steps (one per pattern item tried, plus one per subject byte
-// scanned) and every pollInterval steps raises a Lua error with the
-// context's error if the state's context is done, so a pathological pattern
-// ends with the callback's budget.
+// scanned) and every pollInterval steps charges them to the state's work
+// budget and raises a Lua error with the context's error if that stopped
+// the callback, so a pathological pattern ends with the callback's budget.
 type matcher struct {
 	L     *lua.LState
 	ctx   context.Context
@@ -57,13 +58,9 @@ func (m *matcher) tick(n int) {
 	m.steps += n
 	if m.steps >= pollInterval {
 		m.steps = 0
-		if m.ctx == nil {
-			return
-		}
-		select {
-		case <-m.ctx.Done():
+		// Four steps are about an instruction's work.
+		if m.ctx != nil && budget.Charge(m.ctx, pollInterval/4) {
 			m.L.RaiseError("%s", m.ctx.Err().Error())
-		default:
 		}
 	}
 }

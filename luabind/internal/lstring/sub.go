@@ -32,6 +32,7 @@ func length(L *lua.LState) int {
 
 func reverse(L *lua.LState) int {
 	b := []byte(laux.CheckString(L, 1))
+	charge(L, len(b))
 	for i, j := 0, len(b)-1; i < j; i, j = i+1, j-1 {
 		b[i], b[j] = b[j], b[i]
 	}

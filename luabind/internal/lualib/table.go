@@ -6,6 +6,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/budget"
 	"github.com/luahost/luahost/luabind/internal/laux"
 	"github.com/luahost/luahost/luabind/internal/lstring"
 )
@@ -24,8 +25,9 @@ const maxResults = 8000
 // of the budget's context.
 const pollEvery = 4096
 
-// poller polls a state's context from a long-running builtin, so that the
-// callback's budget interrupts it as it interrupts Lua code.
+// poller charges a long-running builtin's steps to the callback's work
+// budget and polls it, so that the budget interrupts the builtin as it
+// interrupts Lua code.
 type poller struct {
 	L *lua.LState
 	n int
@@ -36,7 +38,8 @@ func (p *poller) tick() {
 	if p.n%pollEvery != 0 {
 		return
 	}
-	if ctx := p.L.Context(); ctx != nil && ctx.Err() != nil {
+	// A step (a comparison, a move) is about an instruction's work.
+	if ctx := p.L.Context(); ctx != nil && budget.Charge(ctx, pollEvery) {
 		p.L.RaiseError("%s", ctx.Err().Error())
 	}
 }
@@ -199,6 +202,9 @@ func tableConcat(L *lua.LState, maxSize int) int {
 	}
 	if size > maxSize {
 		laux.Raise(L, fmt.Sprintf("table.concat: result too large (limit %d bytes)", maxSize))
+	}
+	if ctx := L.Context(); ctx != nil && budget.ChargeBytes(ctx, size) {
+		L.RaiseError("%s", ctx.Err().Error())
 	}
 	var b strings.Builder
 	b.Grow(size)

@@ -1,6 +1,7 @@
--- An event handler whose result is shared at 2^22 places (SPEC 13
--- "Copies"): copying the result is bounded and runs on the emitter's
--- clock, so the emitter is stopped at its emit line within its budget.
+-- An event handler whose result is shared at 2^22 places: copying the
+-- result is bounded, by nodes and by the budget left to the emitter, and
+-- a result that cannot be copied is the handler's error, never the
+-- emitter's.
 local dag = require("lib.dag")
 return {
   onUpdate = function(self, ctx)
