@@ -361,6 +361,10 @@ func (c *debugCtx) Value(k any) any {
 	return c.Context.Value(k)
 }
 
+// Unwrap returns the context the debugger's wraps, so that the budget's
+// charges reach it (budget.Of).
+func (c *debugCtx) Unwrap() context.Context { return c.Context }
+
 // AfterFunc lets gopher-lua derive a coroutine's context without a
 // goroutine, as the budget does.
 func (c *debugCtx) AfterFunc(func()) func() bool { return func() bool { return true } }

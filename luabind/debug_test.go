@@ -7,6 +7,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/luahost/luahost/luabind/internal/budget"
+	"github.com/luahost/luahost/runtime"
 )
 
 // debugged runs frames of w on a goroutine of their own, as a world
@@ -171,4 +174,27 @@ func TestDebuggerPause(t *testing.T) {
 	require.NoError(t, d.Continue())
 	<-done
 	assert.False(t, d.Paused())
+}
+
+// TestDebuggerHoldsTheBackstop: a pause longer than the wall-clock
+// backstop costs the paused callback nothing, and its work is still
+// counted through the debugger's context.
+func TestDebuggerHoldsTheBackstop(t *testing.T) {
+	w := newWorld(t, func(_ *runtime.Options, o *Options) { o.WallClock = 30 * time.Millisecond })
+	d := w.h.Debugger()
+	file := filepath.Join(scriptDir, "debug/counter.lua")
+	d.SetBreakpoints(file, []Breakpoint{{Line: 13}})
+	w.spawn("", "debug/counter")
+	done := debugged(w, 1)
+	waitStop(t, d)
+	time.Sleep(150 * time.Millisecond)
+	for _, s := range w.h.Scripts() {
+		if s.st != nil && s.st.L != nil {
+			assert.Same(t, w.h.budget, budget.Of(s.st.L.Context()), "the budget is reached through the debugger's context")
+		}
+	}
+	d.SetBreakpoints(file, nil)
+	require.NoError(t, d.Continue())
+	<-done
+	w.requireNoErrors()
 }

@@ -150,6 +150,10 @@ func (d *Debugger) pause(L *lua.LState, stop Stop, before bool) {
 	d.step = stepNone
 	d.stepping.Store(false)
 	d.paused = p
+	if b := d.h.budget; b != nil {
+		b.Hold()
+		defer b.Release()
+	}
 	select {
 	case d.stops <- stop:
 	default:

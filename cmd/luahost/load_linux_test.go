@@ -27,7 +27,7 @@ const loadDir = "testdata/load"
 func TestDeterministicUnderLoad(t *testing.T) {
 	idle := luahostRunIn(t, loadDir, loadArgs...)
 	require.Equal(t, 0, idle.code, idle.stderr)
-	require.Contains(t, idle.stderr, "scripts/runaway.lua:9: exceeded its 2M-instruction budget in onUpdate\n\tin script runaway, entity(2:1), onUpdate, frame 3\n")
+	require.Contains(t, idle.stderr, "scripts/runaway.lua:9: exceeded its 2M-instruction budget in onUpdate\n\tin script runaway, runaway (entity 2:1), onUpdate, frame 3\n")
 	require.NotContains(t, idle.stderr, "enemy.lua", "the enemy stays within its budget")
 	require.Contains(t, idle.stderr, "snapshot sha256 ")
 	require.Contains(t, idle.stdout, "enemy\t6\t")

@@ -98,6 +98,9 @@ type Budget struct {
 	wallFired atomic.Uint64
 	// cancelled is set by Cancel, from any goroutine.
 	cancelled atomic.Bool
+	// suspended counts Holds not yet released: while it is not 0, the
+	// backstop's clock stands still.
+	suspended atomic.Int32
 	wall      time.Duration
 	stop      chan struct{}
 	done      sync.WaitGroup
@@ -180,14 +183,40 @@ func (b *Budget) AfterFunc(func()) func() bool { return func() bool { return tru
 // Charge counts n instructions of work done in Go on the running
 // callback's behalf (a library function's, by the size of its input) and
 // reports whether the callback is stopped; a Go loop that charges as it
-// goes stops when it is. It does nothing when ctx is not a budget.
+// goes stops when it is. It does nothing when ctx is not a budget (nor
+// wraps one, see Of).
 func Charge(ctx context.Context, n int64) bool {
-	b, ok := ctx.(*Budget)
-	if !ok {
+	b := Of(ctx)
+	if b == nil {
 		return ctx != nil && ctx.Err() != nil
 	}
 	return b.Charge(n)
 }
+
+// Of returns the budget ctx is, or the one it wraps: a context with an
+// Unwrap() context.Context method (as a debugger's context of a state
+// has) is looked through. It returns nil when there is none.
+func Of(ctx context.Context) *Budget {
+	for ctx != nil {
+		switch c := ctx.(type) {
+		case *Budget:
+			return c
+		case interface{ Unwrap() context.Context }:
+			ctx = c.Unwrap()
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// Hold stops the wall-clock backstop's clock of the running callback,
+// until Release: a debugger holding the callback paused does not spend
+// its time. Holds nest. Safe from any goroutine.
+func (b *Budget) Hold() { b.suspended.Add(1) }
+
+// Release undoes one Hold.
+func (b *Budget) Release() { b.suspended.Add(-1) }
 
 // Charge is the function Charge for a budget.
 func (b *Budget) Charge(n int64) bool {
@@ -394,6 +423,12 @@ func (b *Budget) watch() {
 		}
 		if seq != last {
 			last, start = seq, tick
+			continue
+		}
+		if b.suspended.Load() != 0 {
+			// The callback is held (a debugger's pause): the tick does
+			// not count.
+			start++
 			continue
 		}
 		if tick-start >= ticks && b.wallFired.Load() != seq {

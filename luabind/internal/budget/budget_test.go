@@ -168,3 +168,30 @@ func TestMemory(t *testing.T) {
 	assert.Equal(t, Memory, why)
 	assert.NotEmpty(t, keep)
 }
+
+// TestHold: a held callback's backstop clock stands still; released, it
+// runs again.
+func TestHold(t *testing.T) {
+	b := New(Options{Wall: 40 * time.Millisecond})
+	defer b.Close()
+	b.Arm()
+	b.Hold()
+	time.Sleep(120 * time.Millisecond)
+	assert.False(t, b.Charge(0), "held past the backstop, not stopped")
+	b.Release()
+	require.Eventually(t, func() bool { return b.Charge(0) }, 5*time.Second, time.Millisecond, "released, the backstop stops it")
+}
+
+// TestOf: a context that wraps a budget is looked through.
+func TestOf(t *testing.T) {
+	b := New(Options{Work: 10})
+	defer b.Close()
+	assert.Same(t, b, Of(b))
+	assert.Same(t, b, Of(wrapped{b}))
+	assert.Nil(t, Of(context.Background()))
+	assert.Nil(t, Of(nil))
+}
+
+type wrapped struct{ context.Context }
+
+func (w wrapped) Unwrap() context.Context { return w.Context }
