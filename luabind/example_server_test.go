@@ -171,7 +171,9 @@ loop:
 		case <-ctx.Done():
 			break loop
 		case <-tick.C:
-			if err := rt.Step(1.0 / 30); err != nil {
+			// StepContext also ends a frame that the cancel finds
+			// running, with the world consistent.
+			if err := rt.StepContext(ctx, 1.0/30); err != nil && ctx.Err() == nil {
 				log.Fatal(err)
 			}
 		}
