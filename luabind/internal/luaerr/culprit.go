@@ -108,6 +108,14 @@ func RewriteError(L *lua.LState, msg string) string {
 		if !found {
 			return msg
 		}
+		if isArith(caller) {
+			// The strings' arithmetic metamethods raise gopher-lua's own
+			// words: the culprit is named from the operation that called
+			// them, as for an error the VM raised.
+			if m := vmError(L, caller, body); m != "" {
+				return caller.where + m
+			}
+		}
 		return caller.where + argError(caller, body)
 	}
 	body, found := strings.CutPrefix(msg, f.where)
@@ -312,4 +320,13 @@ func nameCallee(L *lua.LState, msg string) string {
 		return msg
 	}
 	return strings.Replace(msg, anonymous, " to '"+name+"' (", 1)
+}
+
+// isArith reports whether the frame's instruction is an arithmetic one.
+func isArith(f luaFrame) bool {
+	switch gopherx.Inst(f.proto.Code[f.pc]).Op() {
+	case lua.OP_ADD, lua.OP_SUB, lua.OP_MUL, lua.OP_DIV, lua.OP_MOD, lua.OP_POW, lua.OP_UNM:
+		return true
+	}
+	return false
 }

@@ -30,6 +30,7 @@ func SortGlobals(L *lua.LState) *lua.LTable {
 	// so a script may change it without reaching any other script.
 	if mt, ok := L.GetMetatable(lua.LString("")).(*lua.LTable); ok {
 		mt.RawSetString("__index", old.RawGetString(lua.StringLibName))
+		installStringArith(L, mt)
 	}
 	g := sortedCopy(L, old)
 	g.RawSetString("_G", g)
