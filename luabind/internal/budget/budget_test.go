@@ -189,7 +189,8 @@ func TestOf(t *testing.T) {
 	assert.Same(t, b, Of(b))
 	assert.Same(t, b, Of(wrapped{b}))
 	assert.Nil(t, Of(context.Background()))
-	assert.Nil(t, Of(nil))
+	var none context.Context
+	assert.Nil(t, Of(none), "a state without a context")
 }
 
 type wrapped struct{ context.Context }
