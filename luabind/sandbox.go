@@ -186,10 +186,10 @@ func (h *Host) loadSource(L *lua.LState, src, name string) int {
 	}
 	// The chunk is compiled under the name messages show, as Lua 5.1
 	// shows it ("(load)", [string "..."]).
-	name = lualib.ChunkID(name)
-	proto, err := compile.Compile(src, name, h.maxString())
+	id := lualib.ChunkID(name)
+	proto, err := compile.Compile(src, id, h.maxString())
 	if err != nil {
-		return loadFailed(L, compileError("", name, []byte(src), err).Message)
+		return loadFailed(L, compileError("", lualib.SyntaxChunkID(name), []byte(src), err).Message)
 	}
 	L.Push(L.NewFunctionFromProto(proto))
 	return 1

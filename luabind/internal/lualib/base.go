@@ -196,15 +196,25 @@ func luaSetMetatable(L *lua.LState) int {
 	return 1
 }
 
-// idSize is Lua 5.1's LUA_IDSIZE: chunk names in messages are cut to fit
-// it.
-const idSize = 60
+// idSize is Lua 5.1's LUA_IDSIZE: chunk names in runtime errors are cut
+// to fit it; syntaxIDSize is its MAXSRC, the size of names in syntax
+// errors.
+const (
+	idSize       = 60
+	syntaxIDSize = 80
+)
 
-// ChunkID returns the name that messages show for a chunk named name, as
-// Lua 5.1's luaO_chunkid does: "=name" and "@file" show as name and file
-// (a long file name keeps its end, after "..."); any other name is source
-// text and shows as [string "first line..."].
-func ChunkID(name string) string {
+// ChunkID returns the name that runtime errors show for a chunk named
+// name, as Lua 5.1's luaO_chunkid does: "=name" and "@file" show as name
+// and file (a long file name keeps its end, after "..."); any other name
+// is source text and shows as [string "first line..."].
+func ChunkID(name string) string { return chunkID(name, idSize) }
+
+// SyntaxChunkID is ChunkID for syntax errors, which Lua 5.1 gives names
+// of up to 80 bytes.
+func SyntaxChunkID(name string) string { return chunkID(name, syntaxIDSize) }
+
+func chunkID(name string, idSize int) string {
 	switch {
 	case strings.HasPrefix(name, "="):
 		return name[1:min(len(name), idSize)]
