@@ -169,7 +169,13 @@ func (n *Net) arriveAll(msgs []jetstream.Msg) error {
 	var as []arrival
 	for _, m := range msgs {
 		var h handoff
-		if err := json.Unmarshal(m.Data(), &h); err != nil {
+		err := json.Unmarshal(m.Data(), &h)
+		if err == nil {
+			err = n.checkHandoff(h)
+		}
+		if err != nil {
+			// Skipped for good: read again, it would block the handoffs
+			// behind it.
 			fmt.Fprintf(n.opts.Log, "zone %d: a handoff message that is not one, skipped: %v\n", n.opts.Zone, err)
 			continue
 		}
@@ -201,6 +207,25 @@ func (n *Net) arriveAll(msgs []jetstream.Msg) error {
 			fmt.Fprintf(n.opts.Log, "zone %d: %v\n", n.opts.Zone, err)
 		}
 	})
+	return nil
+}
+
+// checkHandoff tells whether h can be a handoff to this zone: an entity
+// id that can name an owner record, a count from 1, another zone of the
+// world as its sender and this zone as its receiver.
+func (n *Net) checkHandoff(h handoff) error {
+	switch {
+	case !validName(h.ID):
+		return fmt.Errorf("entity id %q: want letters, digits, '-' and '_' only", h.ID)
+	case h.Count == 0:
+		return fmt.Errorf("handoff of %s: count 0 (handoffs count from 1)", h.ID)
+	case h.To != n.opts.Zone:
+		return fmt.Errorf("handoff of %s: addressed to zone %d", h.ID, h.To)
+	case h.From < 0 || h.From >= n.opts.Layout.Zones() || h.From == n.opts.Zone:
+		return fmt.Errorf("handoff of %s: from zone %d", h.ID, h.From)
+	case len(h.Snap.Instances) == 0 && h.Snap.ID == "":
+		return fmt.Errorf("handoff of %s: no entity", h.ID)
+	}
 	return nil
 }
 

@@ -193,3 +193,31 @@ func TestNetTooLarge(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(out, "zone 0: checkpoint not saved: "), out)
 	assert.Contains(t, out, "trying again every frame")
 }
+
+// TestNetJunkHandoff: a message on a zone's handoff subject that is JSON
+// but no handoff ({}) is skipped and said once, and the handoffs behind
+// it are taken, also when the zone starts again with junk waiting.
+func TestNetJunkHandoff(t *testing.T) {
+	srv := startNATS(t)
+	layout := zones.Layout{Edges: []float64{0}}
+	log := newLineWriter()
+	z := netZone(t, srv.url(), "junkmsg", 1, layout, nil, io.Discard, log)
+	p := newPeer(t, srv.url(), "junkmsg")
+	p.handoff(t, "1", `{}`)
+	p.owner(t, "z0-1", "0 0")
+	p.handoff(t, "1", strider("z0-1", "strider"))
+	settle(t, 1, z)
+	require.NoError(t, z.Close())
+	p.handoff(t, "1", `{"to": 1, "from": 0, "id": "z0-2", "count": 1}`)
+	p.owner(t, "z0-3", "0 0")
+	p.handoff(t, "1", strider("z0-3", "strider"))
+	z = netZone(t, srv.url(), "junkmsg", 1, layout, nil, io.Discard, log)
+	settle(t, 2, z)
+	for range 3 {
+		require.NoError(t, z.Step(1.0/60))
+	}
+	require.NoError(t, z.Close())
+	assert.Equal(t, 2, strings.Count(log.String(), "zone 1: a handoff message that is not one, skipped: "), log.String())
+	assert.Contains(t, log.String(), `skipped: entity id "": want letters`)
+	assert.Contains(t, log.String(), `skipped: handoff of z0-2: no entity`)
+}
