@@ -111,3 +111,18 @@ func LimitCheckpoints(t interface{ Cleanup(func()) }, n int64) {
 	maxCheckpointSize = n
 	t.Cleanup(func() { maxCheckpointSize = old })
 }
+
+// Crash stops the zone as a kill would: no last checkpoint, no onDestroy,
+// the connection dropped.
+func (n *Net) Crash() {
+	n.mu.Lock()
+	n.closed = true
+	n.mu.Unlock()
+	if n.cons != nil {
+		n.cons.Stop()
+	}
+	if n.watchStop != nil {
+		n.watchStop()
+	}
+	n.nc.Close()
+}

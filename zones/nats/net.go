@@ -87,6 +87,9 @@ type Net struct {
 	ids  map[runtime.Handle]netID
 	byID map[string]runtime.Handle
 	made uint64
+	// sent are the highest handoff counts this zone sent before it
+	// started, of the entities whose handoffs are still in the stream.
+	sent map[string]uint64
 	// seq is the stream sequence of the last handoff taken.
 	seq uint64
 	// held are the handoffs not yet stored by NATS, sent again every

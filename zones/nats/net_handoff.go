@@ -1,6 +1,7 @@
 package nats
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -287,7 +288,8 @@ func (n *Net) arrive(a arrival, read ownerRead) (wait bool, write func(context.C
 	if md, err := a.m.Metadata(); err == nil {
 		n.seq = md.Sequence.Stream
 	}
-	if e, ok := n.byID[h.ID]; ok && n.ids[e].Count >= h.Count {
+	if e, ok := n.byID[h.ID]; ok && n.ids[e].Count >= h.Count || n.sent[h.ID] > h.Count {
+		// Held already, or handed on again before a restart.
 		return false, nil, nil
 	}
 	// Without a record (its zone could not write it), the entity is the
@@ -331,10 +333,14 @@ func (n *Net) arrive(a arrival, read ownerRead) (wait bool, write func(context.C
 		} else {
 			_, err = n.owner.Update(ctx, h.ID, value, rev)
 		}
-		if err != nil {
-			return fmt.Errorf("owner record of %s not updated: %w", h.ID, err)
+		if err == nil {
+			return nil
 		}
-		return nil
+		// The sender may have written the same.
+		if e, rerr := n.owner.Get(ctx, h.ID); rerr == nil && bytes.Equal(e.Value(), value) {
+			return nil
+		}
+		return fmt.Errorf("owner record of %s not updated: %w", h.ID, err)
 	}, nil
 }
 
@@ -412,25 +418,52 @@ func (n *Net) send() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
 	defer cancel()
-	var still []handoff
+	var still, stored []handoff
 	for i, h := range n.held {
-		stored := false
+		ok := false
 		if f := futures[i]; f != nil {
 			select {
 			case <-f.Ok():
-				stored = true
+				ok = true
 			case <-f.Err():
 			case <-ctx.Done():
 			}
 		}
-		if stored {
+		if ok {
 			n.transit[h.ID] = h
 			delete(n.unsendable, h.ID)
+			stored = append(stored, h)
 		} else {
 			still = append(still, h)
 		}
 	}
 	n.held = still
+	n.handOn(stored)
+}
+
+// handOn sets the owner records of the entities whose handoffs NATS
+// stored to their receivers, each with a compare-and-set from this zone
+// and the count before: from then on the record says that the entity is
+// no longer this zone's, whatever this zone replays after a restart. A
+// record that names another zone or count is left alone, and one that
+// could not be written is written by the receiver when it takes the
+// entity (a restart before that finds the handoff in the stream).
+func (n *Net) handOn(hs []handoff) {
+	n.together(len(hs), func(ctx context.Context, i int) {
+		h := hs[i]
+		value := ownerValue(h.To, h.Count)
+		e, err := n.owner.Get(ctx, h.ID)
+		if errors.Is(err, jetstream.ErrKeyNotFound) {
+			_, _ = n.owner.Create(ctx, h.ID, value)
+			return
+		}
+		if err != nil {
+			return
+		}
+		if zone, count, err := parseOwner(e.Value()); err == nil && zone == n.opts.Zone && count+1 == h.Count {
+			_, _ = n.owner.Update(ctx, h.ID, value, e.Revision())
+		}
+	})
 }
 
 // sayHeld says once that handoffs are held, and once that they all went.

@@ -62,6 +62,7 @@ func (n *Net) Start(host *luabind.Host) error {
 	if err != nil {
 		return err
 	}
+	n.sent = sent
 	for _, h := range n.rt.Entities() {
 		id, ok := n.ids[h]
 		if !ok {

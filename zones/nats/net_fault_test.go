@@ -1,0 +1,90 @@
+package nats_test
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/luahost/luahost/zones"
+	"github.com/luahost/luahost/zones/internal/zonetest"
+	"github.com/luahost/luahost/zones/nats"
+)
+
+// bouncer is a walker that crosses the edge at 0 into zone 1 in its first
+// frame and back into zone 0 in its fourth, where it stays.
+func bouncer() []zonetest.Ent {
+	return []zonetest.Ent{{X: -0.5, Scripts: []string{"walker"}, Props: map[string]any{"n": 7, "lo": -1000, "hi": 1, "speed": 60, "dir": 1}}}
+}
+
+// TestNetRestartAfterHandingOn: zone 1 takes an entity, hands it back to
+// zone 0 while zone 0 is down, and is killed; started again (from the
+// scene, which does not hold the entity), it replays the handoff it took
+// first but does not take the entity back: once zone 0 is up again, the
+// entity is in zone 0 only.
+func TestNetRestartAfterHandingOn(t *testing.T) {
+	srv := startNATS(t)
+	layout := zones.Layout{Edges: []float64{0}}
+	ents := bouncer()
+	var out bytes.Buffer
+	z0 := netZone(t, srv.url(), "handon", 0, layout, ents, io.Discard, io.Discard)
+	z1 := netZone(t, srv.url(), "handon", 1, layout, ents, io.Discard, io.Discard)
+	require.NoError(t, z0.Step(1.0/60))
+	require.NoError(t, z1.Step(1.0/60))
+	settle(t, 1, z1)
+	require.NoError(t, z0.Close())
+	for f := 0; z1.Entities() > 0; f++ {
+		require.Less(t, f, 10, "the walker did not leave zone 1")
+		require.NoError(t, z1.Step(1.0/60))
+	}
+	z1.Crash()
+	z1 = netZone(t, srv.url(), "handon", 1, layout, ents, &out, io.Discard)
+	run(t, 2, z1)
+	assert.Zero(t, z1.Entities(), "zone 1 took the walker back")
+	z0 = netZone(t, srv.url(), "handon", 0, layout, ents, &out, io.Discard)
+	run(t, 4, z0, z1)
+	assert.Equal(t, 1, z0.Entities(), "the walker is back in zone 0")
+	require.NoError(t, z0.Close())
+	require.NoError(t, z1.Close())
+	census(t, out.String(), map[int]bool{7: true})
+}
+
+// census checks the shutdown lines of walkers that ran on stopped zones:
+// each walker of alive ended exactly once, and no other walker did (a dead
+// one came back).
+func census(t *testing.T, out string, alive map[int]bool) {
+	t.Helper()
+	seen := map[int]int{}
+	for l := range strings.SplitSeq(strings.TrimSpace(out), "\n") {
+		var i, updates, bad int
+		_, err := fmt.Sscanf(l, "walker %d updates %d bad %d", &i, &updates, &bad)
+		require.NoError(t, err, l)
+		seen[i]++
+	}
+	for i := range alive {
+		assert.Equal(t, 1, seen[i], "walker %d ended in %d zones", i, seen[i])
+	}
+	for i, c := range seen {
+		assert.True(t, alive[i], "walker %d came back %d times", i, c)
+	}
+}
+
+// run steps the zones frames times, each frame after what NATS delivered
+// meanwhile (waiting a little for it).
+func run(t *testing.T, frames int, zs ...*nats.Net) {
+	t.Helper()
+	for range frames {
+		for _, z := range zs {
+			require.NoError(t, z.Step(1.0/60))
+		}
+		select {
+		case <-zs[0].Delivered():
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
