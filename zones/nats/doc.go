@@ -8,7 +8,8 @@
 // its own clock. Handoffs go through the receiving zone's subject of the
 // world's stream, with message ids that make a handoff sent twice stored
 // once; every entity's owner record (zone, handoff count) lives in a
-// key-value bucket and changes by compare-and-set; a zone saves a
+// key-value bucket, changes by compare-and-set and stays as a tombstone
+// when the entity dies; a zone saves a
 // checkpoint of itself every NetOptions.Checkpoint frames and resumes from
 // it after a crash, dropping what moved on meanwhile, so that every entity
 // is in exactly one zone at every moment. A zone that loses NATS runs its

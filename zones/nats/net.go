@@ -97,6 +97,9 @@ type Net struct {
 	// record names the receiver.
 	held    []handoff
 	transit map[string]handoff
+	// graves are the entities that died here whose tombstones NATS has
+	// not taken yet.
+	graves []netID
 	// moved remembers the handles of entities that left, with their world
 	// ids; where says in which zone each of them is now, while it lives.
 	moved departed.List[string]
@@ -182,6 +185,7 @@ type checkpoint struct {
 	Made     uint64           `json:"made"`
 	Seq      uint64           `json:"seq"`
 	Held     []handoff        `json:"held,omitempty"`
+	Graves   []netID          `json:"graves,omitempty"`
 }
 
 // names of the world's NATS objects.

@@ -88,3 +88,26 @@ func run(t *testing.T, frames int, zs ...*nats.Net) {
 		}
 	}
 }
+
+// TestNetDeadStayDead: an entity walks from zone 0 into zone 1 and dies
+// there; zone 0, killed and started again from a checkpoint that still
+// holds it, does not bring it back.
+func TestNetDeadStayDead(t *testing.T) {
+	srv := startNATS(t)
+	layout := zones.Layout{Edges: []float64{0}}
+	ents := []zonetest.Ent{{X: -0.5, Scripts: []string{"mortal"}, Props: map[string]any{"n": 3, "dies": 3}}}
+	out := &syncBuffer{}
+	z0 := netZone(t, srv.url(), "dead", 0, layout, ents, io.Discard, io.Discard)
+	require.NoError(t, z0.Close(), "a checkpoint that holds the entity")
+	z0 = netZone(t, srv.url(), "dead", 0, layout, ents, out, io.Discard)
+	z1 := netZone(t, srv.url(), "dead", 1, layout, ents, out, io.Discard)
+	run(t, 4, z0, z1)
+	require.Contains(t, out.String(), "walker 3 ", "the entity died in zone 1")
+	z0.Crash()
+	z0 = netZone(t, srv.url(), "dead", 0, layout, ents, out, io.Discard)
+	assert.Zero(t, z0.Entities(), "the dead entity is back")
+	run(t, 2, z0, z1)
+	require.NoError(t, z0.Close())
+	require.NoError(t, z1.Close())
+	census(t, out.String(), map[int]bool{3: true})
+}

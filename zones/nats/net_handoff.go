@@ -93,7 +93,7 @@ func (n *Net) checkTransit() {
 		if err != nil {
 			continue
 		}
-		if zone, count, err := parseOwner(e.Value()); err == nil && zone == h.To && count >= h.Count {
+		if zone, count, err := parseOwner(e.Value()); err == nil && (zone == h.To && count >= h.Count || zone == dead) {
 			delete(n.transit, id)
 		}
 	}
@@ -312,7 +312,7 @@ func (n *Net) arrive(a arrival, read ownerRead) (wait bool, write func(context.C
 		return true, nil, nil
 	}
 	n.ownersSaid = false
-	if count > h.Count || count == h.Count && zone != n.opts.Zone {
+	if zone == dead || count > h.Count || count == h.Count && zone != n.opts.Zone {
 		return false, nil, nil
 	}
 	hs, err := n.host.ImportAll([]snapshot.Entity{h.Snap})
@@ -351,7 +351,7 @@ func (n *Net) leave() error {
 	for h, id := range n.ids {
 		if !n.rt.Alive(h) {
 			n.disown(h)
-			n.ownerDelete(id.ID)
+			n.graves = append(n.graves, id)
 		}
 	}
 	for _, h := range n.rt.Entities() {
@@ -387,6 +387,7 @@ func (n *Net) leave() error {
 			n.held = append(n.held, handoff{To: d, From: n.opts.Zone, Frame: n.rt.Frame(), ID: id.ID, Count: id.Count + 1, Snap: snaps[i]})
 		}
 	}
+	n.bury()
 	n.send()
 	return nil
 }
@@ -499,12 +500,22 @@ func (n *Net) ownerSet(id netID) {
 	_, _ = n.owner.Put(ctx, id.ID, ownerValue(n.opts.Zone, id.Count))
 }
 
-// ownerDelete deletes the owner record of an entity that died here.
-func (n *Net) ownerDelete(id string) {
-	if !n.isConnected() {
+// bury turns the owner records of the entities that died here into
+// their tombstones; those NATS did not take are tried again next frame.
+func (n *Net) bury() {
+	if len(n.graves) == 0 || !n.isConnected() {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
-	defer cancel()
-	_ = n.owner.Delete(ctx, id)
+	ok := make([]bool, len(n.graves))
+	n.together(len(n.graves), func(ctx context.Context, i int) {
+		_, err := n.owner.Put(ctx, n.graves[i].ID, ownerValue(dead, n.graves[i].Count))
+		ok[i] = err == nil
+	})
+	var still []netID
+	for i, id := range n.graves {
+		if !ok[i] {
+			still = append(still, id)
+		}
+	}
+	n.graves = still
 }

@@ -47,7 +47,7 @@ func (n *Net) Start(host *luabind.Host) error {
 		return err
 	}
 	if cp != nil {
-		n.made, n.seq, n.held = cp.Made, cp.Seq, cp.Held
+		n.made, n.seq, n.held, n.graves = cp.Made, cp.Seq, cp.Held, cp.Graves
 		for s, id := range cp.IDs {
 			h, err := runtime.ParseHandleID(s)
 			if err != nil {
@@ -83,7 +83,7 @@ func (n *Net) Start(host *luabind.Host) error {
 				return fmt.Errorf("owner of %s: %w", id.ID, err)
 			}
 			if zone != n.opts.Zone || count > id.Count || sent[id.ID] > id.Count {
-				// It moved on before this zone stopped.
+				// It moved on, or died, after this zone's checkpoint.
 				n.disown(h)
 				if err := n.rt.Evict(h); err != nil {
 					return err
@@ -157,6 +157,7 @@ func (n *Net) watchOwners(ctx context.Context) error {
 					fmt.Fprintf(n.opts.Log, "zone %d: owner record of %s ignored: %v\n", n.opts.Zone, c.id, err)
 					continue
 				}
+				c.deleted = c.zone == dead
 			}
 			n.mu.Lock()
 			n.owners = append(n.owners, c)
@@ -172,14 +173,29 @@ func (n *Net) newID() netID {
 	return netID{ID: "z" + strconv.Itoa(n.opts.Zone) + "-" + strconv.FormatUint(n.made, 10)}
 }
 
+// An owner record is "ZONE COUNT" while its entity lives and "dead
+// COUNT" once it died (a tombstone, never deleted: a zone restarted from
+// a checkpoint that still holds the entity, or a handoff of it replayed,
+// must find it dead, not unknown). parseOwner reads a tombstone as zone
+// dead.
+const dead = -1
+
 func ownerValue(zone int, count uint64) []byte {
+	if zone == dead {
+		return []byte("dead " + strconv.FormatUint(count, 10))
+	}
 	return []byte(strconv.Itoa(zone) + " " + strconv.FormatUint(count, 10))
 }
 
 func parseOwner(b []byte) (zone int, count uint64, err error) {
 	z, c, ok := strings.Cut(string(b), " ")
 	if ok {
-		if zone, err = strconv.Atoi(z); err == nil {
+		if z == "dead" {
+			zone = dead
+		} else if zone, err = strconv.Atoi(z); err == nil && zone < 0 {
+			err = errors.New("negative zone")
+		}
+		if err == nil {
 			count, err = strconv.ParseUint(c, 10, 64)
 		}
 	}
@@ -275,7 +291,7 @@ func (n *Net) take() error {
 		n.rejoin()
 	}
 	for _, c := range owners {
-		if h, ok := n.transit[c.id]; ok && !c.deleted && c.zone == h.To {
+		if h, ok := n.transit[c.id]; ok && (c.deleted || c.zone == h.To) {
 			delete(n.transit, c.id)
 		}
 		if _, ok := n.where[c.id]; ok {
@@ -350,7 +366,7 @@ func (n *Net) save() {
 		fmt.Fprintf(n.opts.Log, "zone %d: checkpoint: %v\n", n.opts.Zone, err)
 		return
 	}
-	cp := checkpoint{Snapshot: snap, IDs: make(map[string]netID, len(n.ids)), Made: n.made, Seq: n.seq, Held: n.held}
+	cp := checkpoint{Snapshot: snap, IDs: make(map[string]netID, len(n.ids)), Made: n.made, Seq: n.seq, Held: n.held, Graves: n.graves}
 	for h, id := range n.ids {
 		cp.IDs[runtime.FormatHandleID(h)] = id
 	}
