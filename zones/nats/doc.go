@@ -13,5 +13,9 @@
 // checkpoint of itself every NetOptions.Checkpoint frames and resumes from
 // it after a crash, dropping what moved on meanwhile, so that every entity
 // is in exactly one zone at every moment. A zone that loses NATS runs its
-// own entities on and holds its outgoing handoffs.
+// own entities on and holds its outgoing handoffs. Each claim of a zone
+// has a fencing epoch, one more than the claim before, that its
+// handoffs, owner records and checkpoints carry: a process whose zone was
+// claimed again while it did not answer stops (ErrFenced) and its writes
+// fail; checkpoints are written by compare-and-set.
 package nats

@@ -126,3 +126,10 @@ func (n *Net) Crash() {
 	}
 	n.nc.Close()
 }
+
+// Mute stops the zone's answers to claims, as a process stopped
+// (SIGSTOP) or cut off does not answer: another process may claim it.
+func (n *Net) Mute() { _ = n.claim.Unsubscribe() }
+
+// Stall makes the zone's last frame look long ago, as after a stop.
+func (n *Net) Stall() { n.lastStep = n.lastStep.Add(-time.Hour) }

@@ -37,6 +37,11 @@ var maxCheckpointSize int64 = 1 << 30
 // ErrClaimed means that another live process runs the zone.
 var ErrClaimed = errors.New("is claimed by another process")
 
+// ErrFenced means that another process claimed the zone while this one
+// was not answering (stopped, cut off): this one must stop, and its
+// writes to NATS fail.
+var ErrFenced = errors.New("was taken over by another process")
+
 // NetOptions configures a zone that shares its world with other
 // processes over NATS.
 type NetOptions struct {
@@ -131,6 +136,27 @@ type Net struct {
 	ownersSaid bool
 	rejoined   bool
 	closed     bool
+
+	// epoch is the zone's claim's fencing epoch, one more than its last
+	// owner's, claimed when; every handoff, owner record and checkpoint
+	// the zone writes carries it. claims are the latest epochs of the
+	// world's zones as the claim records say (under mu); fenced is set
+	// once this zone's claim was taken over.
+	epoch     uint64
+	claimedAt time.Time
+	claims    map[int]claim
+	fenced    bool
+	// cpRev is the revision of the zone's checkpoint record as this
+	// process last wrote or read it: a checkpoint is written by
+	// compare-and-set on it.
+	cpRev    uint64
+	lastStep time.Time
+}
+
+// claim is a zone's claim epoch and when it was claimed.
+type claim struct {
+	epoch uint64
+	at    time.Time
 }
 
 // netID is an entity's world id and handoff count.
@@ -147,6 +173,7 @@ type handoff struct {
 	Frame uint64          `json:"frame"`
 	ID    string          `json:"id"`
 	Count uint64          `json:"count"`
+	Epoch uint64          `json:"epoch"`
 	Snap  snapshot.Entity `json:"snap"`
 }
 
@@ -186,6 +213,7 @@ type checkpoint struct {
 	Seq      uint64           `json:"seq"`
 	Held     []handoff        `json:"held,omitempty"`
 	Graves   []netID          `json:"graves,omitempty"`
+	Epoch    uint64           `json:"epoch"`
 }
 
 // names of the world's NATS objects.
@@ -219,7 +247,7 @@ func Dial(opts NetOptions) (*Net, error) {
 	}
 	n := &Net{opts: opts, ids: make(map[runtime.Handle]netID), byID: make(map[string]runtime.Handle), transit: make(map[string]handoff), unsendable: make(map[string]bool),
 		where: make(map[string]int), lastSeen: make(map[string]writeStamp),
-		written: make(map[string]int), connected: true, note: make(chan struct{}, 1)}
+		written: make(map[string]int), connected: true, note: make(chan struct{}, 1), claims: make(map[int]claim)}
 	nc, err := natsio.Connect(opts.URL, natsio.Name(fmt.Sprintf("luahost %s zone %d", opts.World, opts.Zone)),
 		natsio.Timeout(opts.Timeout), natsio.MaxReconnects(-1), natsio.ReconnectWait(200*time.Millisecond),
 		natsio.DisconnectErrHandler(n.lost), natsio.ReconnectHandler(n.back))
@@ -316,17 +344,115 @@ func (n *Net) takeClaim(ctx context.Context) error {
 		return fmt.Errorf("claim %s: %w", what, err)
 	}
 	n.claim = sub
-	key := "zone-" + strconv.Itoa(n.opts.Zone)
+	key := "claim-zone-" + strconv.Itoa(n.opts.Zone)
 	token := me + " " + n.nc.ConnectedServerId() + " " + strconv.FormatUint(n.clientID(), 10)
-	if e, err := n.saves.Get(ctx, "claim-"+key); err == nil {
-		_, err = n.saves.Update(ctx, "claim-"+key, []byte(token), e.Revision())
-		if err != nil {
-			return fmt.Errorf("%s %w: another process took it at the same time", what, ErrClaimed)
+	taken := fmt.Errorf("%s %w: another process took it at the same time", what, ErrClaimed)
+	if e, err := n.saves.Get(ctx, key); err == nil {
+		n.epoch = parseClaim(e.Value()) + 1
+		if _, err := n.saves.Update(ctx, key, claimValue(n.epoch, token), e.Revision()); err != nil {
+			return taken
 		}
-	} else if _, err := n.saves.Create(ctx, "claim-"+key, []byte(token)); err != nil {
-		return fmt.Errorf("%s %w: another process took it at the same time", what, ErrClaimed)
+	} else {
+		n.epoch = 1
+		if _, err := n.saves.Create(ctx, key, claimValue(n.epoch, token)); err != nil {
+			return taken
+		}
 	}
+	e, err := n.saves.Get(ctx, key)
+	if err != nil || parseClaim(e.Value()) != n.epoch {
+		return taken
+	}
+	n.claimedAt = e.Created()
+	n.claims[n.opts.Zone] = claim{n.epoch, n.claimedAt}
+	n.lastStep = time.Now()
 	return n.nc.Flush()
+}
+
+// A claim record is "EPOCH WHO": the claim's fencing epoch and who
+// claimed it (a record without an epoch reads as epoch 0).
+func claimValue(epoch uint64, who string) []byte {
+	return []byte(strconv.FormatUint(epoch, 10) + " " + who)
+}
+
+func parseClaim(b []byte) uint64 {
+	e, _, _ := strings.Cut(string(b), " ")
+	epoch, _ := strconv.ParseUint(e, 10, 64)
+	return epoch
+}
+
+// watchClaims follows the world's claim records until ctx ends: a handoff
+// stored after its sender's zone was claimed again by a newer epoch is
+// refused, and this zone is fenced once its own claim is taken over.
+func (n *Net) watchClaims(ctx context.Context) error {
+	for z := range n.opts.Layout.Zones() {
+		// One watch a zone: older servers take one key only.
+		watch, err := n.saves.Watch(ctx, "claim-zone-"+strconv.Itoa(z))
+		if err != nil {
+			return fmt.Errorf("watch the claims: %w", err)
+		}
+		go n.followClaims(z, watch)
+	}
+	return nil
+}
+
+// followClaims notes the claims of zone z as they change.
+func (n *Net) followClaims(z int, watch jetstream.KeyWatcher) {
+	for e := range watch.Updates() {
+		if e == nil || e.Operation() != jetstream.KeyValuePut {
+			continue
+		}
+		c := claim{parseClaim(e.Value()), e.Created()}
+		n.mu.Lock()
+		if c.epoch > n.claims[z].epoch {
+			n.claims[z] = c
+		}
+		n.mu.Unlock()
+		if z == n.opts.Zone && c.epoch > n.epoch {
+			n.fence(fmt.Sprintf("epoch %d, this process's is %d", c.epoch, n.epoch))
+		}
+		n.signal()
+	}
+}
+
+// checkFence fails with ErrFenced once the zone's claim was taken over.
+// A zone that did not step for longer than a claim waits (it was
+// stopped, or starved) reads its claim record again first, so that a
+// process woken after a takeover stops before it writes anything.
+func (n *Net) checkFence() error {
+	now := time.Now()
+	gap := now.Sub(n.lastStep)
+	n.lastStep = now
+	if gap > n.opts.Timeout/2 && n.isConnected() {
+		ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
+		defer cancel()
+		if e, err := n.saves.Get(ctx, "claim-zone-"+strconv.Itoa(n.opts.Zone)); err == nil && parseClaim(e.Value()) != n.epoch {
+			n.fence(fmt.Sprintf("epoch %d, this process's is %d", parseClaim(e.Value()), n.epoch))
+		}
+	}
+	if n.isFenced() {
+		return fmt.Errorf("zone %d of world %s %w", n.opts.Zone, n.opts.World, ErrFenced)
+	}
+	return nil
+}
+
+func (n *Net) isFenced() bool {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.fenced
+}
+
+// staleSender tells whether the handoff in m was sent by an owner of its
+// zone older than the zone's latest claim, after that claim: a process
+// that was taken over.
+func (n *Net) staleSender(h handoff, m jetstream.Msg) bool {
+	n.mu.Lock()
+	c := n.claims[h.From]
+	n.mu.Unlock()
+	if h.Epoch >= c.epoch {
+		return false
+	}
+	md, err := m.Metadata()
+	return err == nil && md.Timestamp.After(c.at)
 }
 
 func (n *Net) clientID() uint64 {
@@ -363,6 +489,7 @@ func (n *Net) loadCheckpoint() (*checkpoint, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load the checkpoint: %w", err)
 	}
+	n.cpRev = e.Revision()
 	zr, err := gzip.NewReader(bytes.NewReader(e.Value()))
 	if err != nil {
 		return nil, fmt.Errorf("load the checkpoint of zone %d: %w", n.opts.Zone, err)

@@ -111,3 +111,46 @@ func TestNetDeadStayDead(t *testing.T) {
 	require.NoError(t, z1.Close())
 	census(t, out.String(), map[int]bool{3: true})
 }
+
+// TestNetFenced: a zone's owner that does not answer (stopped) is taken
+// over by a second process; the first one's next frame fails with
+// ErrFenced, whether it learns of the new claim from NATS or finds it
+// after a long pause, and it stops without saving a checkpoint and
+// without running its entities' onDestroy: the second one holds every
+// walker, once.
+func TestNetFenced(t *testing.T) {
+	const n = 10
+	for _, stall := range []bool{false, true} {
+		t.Run(fmt.Sprintf("stall %v", stall), func(t *testing.T) {
+			srv := startNATS(t)
+			layout := zones.Layout{Edges: []float64{100}}
+			ents := zonetest.Walkers(n)
+			old := &syncBuffer{}
+			log := newLineWriter()
+			z := netZone(t, srv.url(), "fenced", 0, layout, ents, old, log)
+			run(t, 3, z)
+			z.Mute()
+			if stall {
+				z.Stall()
+			}
+			var out bytes.Buffer
+			again := netZone(t, srv.url(), "fenced", 0, layout, ents, &out, io.Discard)
+			if !stall {
+				log.waitFor(t, "zone 0: was taken over by another process", again)
+			}
+			require.ErrorIs(t, z.Step(1.0/60), nats.ErrFenced)
+			require.ErrorIs(t, z.Step(1.0/60), nats.ErrFenced, "it stays fenced")
+			require.NoError(t, z.Close())
+			assert.Empty(t, old.String(), "no onDestroy in the process taken over")
+			run(t, 3, again)
+			require.NoError(t, again.Close())
+			census(t, out.String(), func() map[int]bool {
+				m := map[int]bool{}
+				for i := range n {
+					m[i] = true
+				}
+				return m
+			}())
+		})
+	}
+}

@@ -1,7 +1,6 @@
 package nats
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -93,7 +92,7 @@ func (n *Net) checkTransit() {
 		if err != nil {
 			continue
 		}
-		if zone, count, err := parseOwner(e.Value()); err == nil && (zone == h.To && count >= h.Count || zone == dead) {
+		if o, err := parseOwner(e.Value()); err == nil && (o.zone == h.To && o.count >= h.Count || o.zone == dead) {
 			delete(n.transit, id)
 		}
 	}
@@ -288,17 +287,21 @@ func (n *Net) arrive(a arrival, read ownerRead) (wait bool, write func(context.C
 	if md, err := a.m.Metadata(); err == nil {
 		n.seq = md.Sequence.Stream
 	}
-	if e, ok := n.byID[h.ID]; ok && n.ids[e].Count >= h.Count || n.sent[h.ID] > h.Count {
+	if _, ok := n.byID[h.ID]; ok || n.sent[h.ID] > h.Count {
 		// Held already, or handed on again before a restart.
+		return false, nil, nil
+	}
+	if n.staleSender(h, a.m) {
+		fmt.Fprintf(n.opts.Log, "zone %d: handoff of %s from zone %d not taken: sent by a process taken over (epoch %d)\n", n.opts.Zone, h.ID, h.From, h.Epoch)
 		return false, nil, nil
 	}
 	// Without a record (its zone could not write it), the entity is the
 	// sender's.
-	zone, count, rev := h.From, h.Count-1, uint64(0)
+	o, rev := owner{zone: h.From, count: h.Count - 1}, uint64(0)
 	switch {
 	case read.err == nil:
 		rev = read.e.Revision()
-		if zone, count, err = parseOwner(read.e.Value()); err != nil {
+		if o, err = parseOwner(read.e.Value()); err != nil {
 			fmt.Fprintf(n.opts.Log, "zone %d: handoff of %s from zone %d not taken, left with its sender: %v\n", n.opts.Zone, h.ID, h.From, err)
 			return false, nil, nil
 		}
@@ -312,7 +315,16 @@ func (n *Net) arrive(a arrival, read ownerRead) (wait bool, write func(context.C
 		return true, nil, nil
 	}
 	n.ownersSaid = false
-	if zone == dead || count > h.Count || count == h.Count && zone != n.opts.Zone {
+	// The record names this zone at the handoff's count (its sender wrote
+	// it, or this zone took it before a restart), or the sender at a
+	// lower count (it could not write it); anything else is stale: the
+	// entity moved on or died.
+	ours := o.zone == n.opts.Zone && o.count == h.Count
+	if !ours && !(o.zone == h.From && o.count < h.Count) {
+		return false, nil, nil
+	}
+	if ours && o.epoch > n.epoch {
+		n.fence("an owner record of a newer claim")
 		return false, nil, nil
 	}
 	hs, err := n.host.ImportAll([]snapshot.Entity{h.Snap})
@@ -322,10 +334,10 @@ func (n *Net) arrive(a arrival, read ownerRead) (wait bool, write func(context.C
 		return false, nil, nil
 	}
 	n.own(hs[0], netID{ID: h.ID, Count: h.Count})
-	if count == h.Count {
+	if ours && o.epoch == n.epoch {
 		return false, nil, nil
 	}
-	value := ownerValue(n.opts.Zone, h.Count)
+	value := owner{zone: n.opts.Zone, count: h.Count, epoch: n.epoch}.value()
 	return false, func(ctx context.Context) error {
 		var err error
 		if rev == 0 {
@@ -336,9 +348,11 @@ func (n *Net) arrive(a arrival, read ownerRead) (wait bool, write func(context.C
 		if err == nil {
 			return nil
 		}
-		// The sender may have written the same.
-		if e, rerr := n.owner.Get(ctx, h.ID); rerr == nil && bytes.Equal(e.Value(), value) {
-			return nil
+		// The sender may have written it meanwhile.
+		if e, rerr := n.owner.Get(ctx, h.ID); rerr == nil {
+			if o, perr := parseOwner(e.Value()); perr == nil && o.zone == n.opts.Zone && o.count == h.Count {
+				return nil
+			}
 		}
 		return fmt.Errorf("owner record of %s not updated: %w", h.ID, err)
 	}, nil
@@ -384,7 +398,7 @@ func (n *Net) leave() error {
 			n.disown(h)
 			n.moved.Add(h, id.ID)
 			n.where[id.ID] = d
-			n.held = append(n.held, handoff{To: d, From: n.opts.Zone, Frame: n.rt.Frame(), ID: id.ID, Count: id.Count + 1, Snap: snaps[i]})
+			n.held = append(n.held, handoff{To: d, From: n.opts.Zone, Frame: n.rt.Frame(), ID: id.ID, Count: id.Count + 1, Epoch: n.epoch, Snap: snaps[i]})
 		}
 	}
 	n.bury()
@@ -448,11 +462,12 @@ func (n *Net) send() {
 // no longer this zone's, whatever this zone replays after a restart. A
 // record that names another zone or count is left alone, and one that
 // could not be written is written by the receiver when it takes the
-// entity (a restart before that finds the handoff in the stream).
+// entity (a restart before that finds the handoff in the stream). A
+// record stamped by a newer claim of this zone fences it.
 func (n *Net) handOn(hs []handoff) {
 	n.together(len(hs), func(ctx context.Context, i int) {
 		h := hs[i]
-		value := ownerValue(h.To, h.Count)
+		value := owner{zone: h.To, count: h.Count, epoch: n.claimOf(h.To)}.value()
 		e, err := n.owner.Get(ctx, h.ID)
 		if errors.Is(err, jetstream.ErrKeyNotFound) {
 			_, _ = n.owner.Create(ctx, h.ID, value)
@@ -461,10 +476,32 @@ func (n *Net) handOn(hs []handoff) {
 		if err != nil {
 			return
 		}
-		if zone, count, err := parseOwner(e.Value()); err == nil && zone == n.opts.Zone && count+1 == h.Count {
+		o, err := parseOwner(e.Value())
+		switch {
+		case err != nil || o.zone != n.opts.Zone || o.count+1 != h.Count:
+		case o.epoch > n.epoch:
+			n.fence("an owner record of a newer claim")
+		default:
 			_, _ = n.owner.Update(ctx, h.ID, value, e.Revision())
 		}
 	})
+}
+
+// claimOf returns the latest claim epoch of zone z that this zone knows.
+func (n *Net) claimOf(z int) uint64 {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.claims[z].epoch
+}
+
+// fence notes that another process claimed the zone, as why says.
+func (n *Net) fence(why string) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if !n.fenced {
+		n.fenced = true
+		fmt.Fprintf(n.opts.Log, "zone %d: %v (%s); stopping\n", n.opts.Zone, ErrFenced, why)
+	}
 }
 
 // sayHeld says once that handoffs are held, and once that they all went.
@@ -497,23 +534,45 @@ func (n *Net) ownerSet(id netID) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
 	defer cancel()
-	_, _ = n.owner.Put(ctx, id.ID, ownerValue(n.opts.Zone, id.Count))
+	_, _ = n.owner.Create(ctx, id.ID, owner{zone: n.opts.Zone, count: id.Count, epoch: n.epoch}.value())
 }
 
 // bury turns the owner records of the entities that died here into
-// their tombstones; those NATS did not take are tried again next frame.
+// their tombstones, each by compare-and-set on a record that names this
+// zone at the entity's count (or none: a new entity whose record NATS
+// did not take); those NATS did not take are tried again next frame.
 func (n *Net) bury() {
 	if len(n.graves) == 0 || !n.isConnected() {
 		return
 	}
-	ok := make([]bool, len(n.graves))
+	done := make([]bool, len(n.graves))
 	n.together(len(n.graves), func(ctx context.Context, i int) {
-		_, err := n.owner.Put(ctx, n.graves[i].ID, ownerValue(dead, n.graves[i].Count))
-		ok[i] = err == nil
+		id := n.graves[i]
+		value := owner{zone: dead, count: id.Count}.value()
+		e, err := n.owner.Get(ctx, id.ID)
+		if errors.Is(err, jetstream.ErrKeyNotFound) {
+			_, err = n.owner.Create(ctx, id.ID, value)
+			done[i] = err == nil || isConflict(err)
+			return
+		}
+		if err != nil {
+			return
+		}
+		o, err := parseOwner(e.Value())
+		switch {
+		case err != nil || o.zone != n.opts.Zone || o.count != id.Count:
+			done[i] = true
+		case o.epoch > n.epoch:
+			done[i] = true
+			n.fence("an owner record of a newer claim")
+		default:
+			_, err = n.owner.Update(ctx, id.ID, value, e.Revision())
+			done[i] = err == nil || isConflict(err)
+		}
 	})
 	var still []netID
 	for i, id := range n.graves {
-		if !ok[i] {
+		if !done[i] {
 			still = append(still, id)
 		}
 	}

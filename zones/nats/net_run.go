@@ -63,35 +63,66 @@ func (n *Net) Start(host *luabind.Host) error {
 		return err
 	}
 	n.sent = sent
-	for _, h := range n.rt.Entities() {
+	hs := n.rt.Entities()
+	for _, h := range hs {
 		id, ok := n.ids[h]
 		if !ok {
 			id = n.newID()
 		}
 		n.own(h, id)
-		e, err := n.owner.Get(ctx, id.ID)
-		switch {
-		case errors.Is(err, jetstream.ErrKeyNotFound):
-			if _, err := n.owner.Create(ctx, id.ID, ownerValue(n.opts.Zone, id.Count)); err != nil {
-				return fmt.Errorf("owner of %s: %w", id.ID, err)
-			}
-		case err != nil:
-			return fmt.Errorf("owner of %s: %w", id.ID, err)
-		default:
-			zone, count, err := parseOwner(e.Value())
-			if err != nil {
-				return fmt.Errorf("owner of %s: %w", id.ID, err)
-			}
-			if zone != n.opts.Zone || count > id.Count || sent[id.ID] > id.Count {
-				// It moved on, or died, after this zone's checkpoint.
-				n.disown(h)
-				if err := n.rt.Evict(h); err != nil {
-					return err
-				}
+	}
+	gone := make([]bool, len(hs))
+	errs := make([]error, len(hs))
+	n.together(len(hs), func(ctx context.Context, i int) {
+		gone[i], errs[i] = n.claimEntity(ctx, n.ids[hs[i]])
+	})
+	for i, h := range hs {
+		if errs[i] != nil {
+			return errs[i]
+		}
+		if gone[i] {
+			n.disown(h)
+			if err := n.rt.Evict(h); err != nil {
+				return err
 			}
 		}
 	}
-	return n.listen()
+	if err := n.listen(); err != nil {
+		return err
+	}
+	// Saved at once, so that the checkpoint a process taken over would
+	// write fails its compare-and-set.
+	n.save()
+	return nil
+}
+
+// claimEntity settles the owner record of an entity the zone starts
+// with: one that moved on or died after the zone's checkpoint is gone; a
+// record that names this zone is stamped with this claim's epoch (so
+// that the writes of a process taken over fail); a missing one is made;
+// a junk one is said and made again, the checkpoint being the truth.
+func (n *Net) claimEntity(ctx context.Context, id netID) (gone bool, err error) {
+	mine := owner{zone: n.opts.Zone, count: id.Count, epoch: n.epoch}.value()
+	e, err := n.owner.Get(ctx, id.ID)
+	switch {
+	case errors.Is(err, jetstream.ErrKeyNotFound):
+		_, err = n.owner.Create(ctx, id.ID, mine)
+	case err == nil:
+		o, perr := parseOwner(e.Value())
+		switch {
+		case perr != nil:
+			fmt.Fprintf(n.opts.Log, "zone %d: owner record of %s: %v; written again\n", n.opts.Zone, id.ID, perr)
+		case o.zone != n.opts.Zone || o.count > id.Count || n.sent[id.ID] > id.Count:
+			return true, nil
+		case o.epoch > n.epoch:
+			return false, fmt.Errorf("owner of %s: zone %d of world %s %w", id.ID, n.opts.Zone, n.opts.World, ErrFenced)
+		}
+		_, err = n.owner.Update(ctx, id.ID, mine, e.Revision())
+	}
+	if err != nil {
+		return false, fmt.Errorf("owner of %s: %w", id.ID, err)
+	}
+	return false, nil
 }
 
 // listen subscribes to the zone's handoffs (from the stream sequence
@@ -110,6 +141,9 @@ func (n *Net) listen() error {
 		return err
 	}
 	if err := n.watchOwners(ctx); err != nil {
+		return err
+	}
+	if err := n.watchClaims(ctx); err != nil {
 		return err
 	}
 	return n.nc.Flush()
@@ -151,13 +185,14 @@ func (n *Net) watchOwners(ctx context.Context) error {
 			c := ownerChange{id: e.Key(), deleted: e.Operation() != jetstream.KeyValuePut}
 			if !c.deleted {
 				var err error
-				if c.zone, _, err = parseOwner(e.Value()); err != nil {
+				var o owner
+				if o, err = parseOwner(e.Value()); err != nil {
 					// Read as zone 0, it would end the transit of an
 					// entity on its way there that zone 0 never took.
 					fmt.Fprintf(n.opts.Log, "zone %d: owner record of %s ignored: %v\n", n.opts.Zone, c.id, err)
 					continue
 				}
-				c.deleted = c.zone == dead
+				c.zone, c.deleted = o.zone, o.zone == dead
 			}
 			n.mu.Lock()
 			n.owners = append(n.owners, c)
@@ -168,41 +203,64 @@ func (n *Net) watchOwners(ctx context.Context) error {
 	return nil
 }
 
+// newID returns a world id for a new entity of the zone: zZONE-N under
+// the zone's first claim, zZONE-EPOCH-N under later ones, so that a zone
+// restarted from a checkpoint older than the ids it made since does not
+// make them again.
 func (n *Net) newID() netID {
 	n.made++
-	return netID{ID: "z" + strconv.Itoa(n.opts.Zone) + "-" + strconv.FormatUint(n.made, 10)}
+	z, m := "z"+strconv.Itoa(n.opts.Zone)+"-", strconv.FormatUint(n.made, 10)
+	if n.epoch > 1 {
+		return netID{ID: z + strconv.FormatUint(n.epoch, 10) + "-" + m}
+	}
+	return netID{ID: z + m}
 }
 
-// An owner record is "ZONE COUNT" while its entity lives and "dead
-// COUNT" once it died (a tombstone, never deleted: a zone restarted from
-// a checkpoint that still holds the entity, or a handoff of it replayed,
-// must find it dead, not unknown). parseOwner reads a tombstone as zone
-// dead.
+// owner is an entity's owner record: "ZONE COUNT EPOCH" while it lives,
+// the zone that owns it, its handoff count and the claim epoch of that
+// zone as its writer knew it (0: not known), and "dead COUNT" once it
+// died (a tombstone, never deleted: a zone restarted from a checkpoint
+// that still holds the entity, or a handoff of it replayed, must find it
+// dead, not unknown). A tombstone reads as zone dead.
+type owner struct {
+	zone  int
+	count uint64
+	epoch uint64
+}
+
 const dead = -1
 
-func ownerValue(zone int, count uint64) []byte {
-	if zone == dead {
-		return []byte("dead " + strconv.FormatUint(count, 10))
+func (o owner) value() []byte {
+	if o.zone == dead {
+		return []byte("dead " + strconv.FormatUint(o.count, 10))
 	}
-	return []byte(strconv.Itoa(zone) + " " + strconv.FormatUint(count, 10))
+	return []byte(strconv.Itoa(o.zone) + " " + strconv.FormatUint(o.count, 10) + " " + strconv.FormatUint(o.epoch, 10))
 }
 
-func parseOwner(b []byte) (zone int, count uint64, err error) {
-	z, c, ok := strings.Cut(string(b), " ")
-	if ok {
-		if z == "dead" {
-			zone = dead
-		} else if zone, err = strconv.Atoi(z); err == nil && zone < 0 {
+func parseOwner(b []byte) (owner, error) {
+	f := strings.Fields(string(b))
+	var o owner
+	var err error
+	switch {
+	case len(f) == 2 && f[0] == "dead":
+		o.zone = dead
+	case len(f) == 2 || len(f) == 3:
+		if o.zone, err = strconv.Atoi(f[0]); err == nil && o.zone < 0 {
 			err = errors.New("negative zone")
 		}
-		if err == nil {
-			count, err = strconv.ParseUint(c, 10, 64)
+		if err == nil && len(f) == 3 {
+			o.epoch, err = strconv.ParseUint(f[2], 10, 64)
 		}
+	default:
+		err = errors.New("want ZONE COUNT EPOCH")
 	}
-	if !ok || err != nil {
-		return 0, 0, fmt.Errorf("bad owner record %q", b)
+	if err == nil {
+		o.count, err = strconv.ParseUint(f[1], 10, 64)
 	}
-	return zone, count, nil
+	if err != nil {
+		return owner{}, fmt.Errorf("bad owner record %q", b)
+	}
+	return o, nil
 }
 
 // elsewhere answers for the handles of entities that left the zone.
@@ -242,6 +300,9 @@ func (n *Net) record(key string, v any) {
 // that cannot be taken (its entity stays with its sender) and an owner
 // record that is not one are logged and skipped.
 func (n *Net) Step(dt float64) error {
+	if err := n.checkFence(); err != nil {
+		return err
+	}
 	if err := n.take(); err != nil {
 		return err
 	}
@@ -366,7 +427,7 @@ func (n *Net) save() {
 		fmt.Fprintf(n.opts.Log, "zone %d: checkpoint: %v\n", n.opts.Zone, err)
 		return
 	}
-	cp := checkpoint{Snapshot: snap, IDs: make(map[string]netID, len(n.ids)), Made: n.made, Seq: n.seq, Held: n.held, Graves: n.graves}
+	cp := checkpoint{Snapshot: snap, IDs: make(map[string]netID, len(n.ids)), Made: n.made, Seq: n.seq, Held: n.held, Graves: n.graves, Epoch: n.epoch}
 	for h, id := range n.ids {
 		cp.IDs[runtime.FormatHandleID(h)] = id
 	}
@@ -382,7 +443,13 @@ func (n *Net) save() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
 	defer cancel()
-	if _, err := n.saves.Put(ctx, "zone-"+strconv.Itoa(n.opts.Zone), buf.Bytes()); err != nil {
+	rev, err := n.writeCheckpoint(ctx, buf.Bytes())
+	if isConflict(err) {
+		// Another process claimed the zone and saved since.
+		n.fence("its checkpoint changed")
+		return
+	}
+	if err != nil {
 		// Tried again every frame, said once.
 		if !n.saveSaid {
 			hint := ""
@@ -395,6 +462,7 @@ func (n *Net) save() {
 		n.frames--
 		return
 	}
+	n.cpRev = rev
 	if n.saveSaid {
 		fmt.Fprintf(n.opts.Log, "zone %d: checkpoint saved\n", n.opts.Zone)
 		n.saveSaid = false
@@ -404,6 +472,24 @@ func (n *Net) save() {
 			_ = s.Purge(ctx, jetstream.WithPurgeSubject(n.opts.handoffs(n.opts.Zone)), jetstream.WithPurgeSequence(n.seq+1))
 		}
 	}
+}
+
+// writeCheckpoint writes the zone's checkpoint record by compare-and-set
+// on the revision this process last wrote or read, and returns the new
+// one.
+func (n *Net) writeCheckpoint(ctx context.Context, data []byte) (uint64, error) {
+	key := "zone-" + strconv.Itoa(n.opts.Zone)
+	if n.cpRev == 0 {
+		return n.saves.Create(ctx, key, data)
+	}
+	return n.saves.Update(ctx, key, data, n.cpRev)
+}
+
+// isConflict tells whether err is a compare-and-set that failed: the
+// record is not at the revision the write expected.
+func isConflict(err error) bool {
+	var api *jetstream.APIError
+	return errors.Is(err, jetstream.ErrKeyExists) || errors.As(err, &api) && api.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequence
 }
 
 // Entities returns how many entities the zone holds now.
@@ -426,12 +512,15 @@ func (n *Net) Transit() []string {
 // Close stops the zone (it ends like run): a last checkpoint is
 // saved, so that a restart resumes where it stopped, every entity the
 // zone owns gets its onDestroy (entities frozen in transit get none), the
-// claim is released and the connection closed.
+// claim is released and the connection closed. A zone taken over by
+// another process (ErrFenced) saves nothing and runs no onDestroy: its
+// entities are the new owner's.
 func (n *Net) Close() error {
 	if n.closed {
 		return nil
 	}
-	if n.host != nil {
+	fenced := n.isFenced()
+	if n.host != nil && !fenced {
 		n.save()
 	}
 	n.mu.Lock()
@@ -451,6 +540,12 @@ func (n *Net) Close() error {
 	}
 	var err error
 	if n.host != nil {
+		if fenced {
+			// The zone's entities are the new owner's: they end there.
+			for _, h := range n.rt.Entities() {
+				_ = n.rt.Evict(h)
+			}
+		}
 		err = n.host.Close()
 	}
 	if n.claim != nil {
