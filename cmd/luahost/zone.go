@@ -22,7 +22,7 @@ func cmdZone(args []string, stdout, stderr io.Writer) int {
 		zone, nzones, frames, cpt int
 		fps, dt                   float64
 		seed                      int64
-		budget                    time.Duration
+		budget, startTimeout      time.Duration
 		ceiling                   int64
 	)
 	fs.StringVar(&url, "nats", "", "the NATS server's URL (required)")
@@ -33,6 +33,7 @@ func cmdZone(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&fps, "fps", 60, "frames per second")
 	fs.Float64Var(&dt, "dt", 0, "fixed time step in seconds (default: 1/fps)")
 	fs.IntVar(&cpt, "checkpoint", nats.DefaultCheckpoint, "frames between two checkpoints of the zone")
+	fs.DurationVar(&startTimeout, "start-timeout", nats.DefaultStartTimeout, "how long a start may read the backlog of handoffs in NATS")
 	fs.Int64Var(&seed, "seed", 0, "seed for the scripts' math.random (default: the scene's seed)")
 	budgetVar(fs, &budget, budgetHelp)
 	fs.Int64Var(&ceiling, "memory-ceiling", 0, "live heap in MiB near which the instance holding the most memory is faulted (0: the default; -1: off)")
@@ -62,6 +63,8 @@ func cmdZone(args []string, stdout, stderr io.Writer) int {
 		return bad("%s", clockError(fps, dt, ceiling))
 	case cpt <= 0:
 		return bad("--checkpoint must be 1 or more")
+	case startTimeout <= 0:
+		return bad("--start-timeout must be positive")
 	case set["zones"] && (nzones < 1 || nzones > maxZones):
 		return bad("--zones must be 1 to %d", maxZones)
 	}
@@ -96,7 +99,7 @@ func cmdZone(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := notifyStop(stderr)
 	defer stop()
-	n, err := nats.Dial(nats.NetOptions{URL: url, World: world, Zone: zone, Layout: layout, Checkpoint: cpt, Log: stderr})
+	n, err := nats.Dial(nats.NetOptions{URL: url, World: world, Zone: zone, Layout: layout, Checkpoint: cpt, Log: stderr, StartTimeout: startTimeout})
 	if err != nil {
 		return fail(err)
 	}

@@ -62,7 +62,15 @@ type NetOptions struct {
 	// Timeout bounds each request to NATS (a claim, a publish, a
 	// checkpoint). The default (zero) value is 2 seconds.
 	Timeout time.Duration
+	// StartTimeout bounds the reading of the handoff stream's backlog
+	// when the zone starts (Start); raise it for a stream of millions of
+	// handoffs. The default (zero) value is DefaultStartTimeout.
+	StartTimeout time.Duration
 }
+
+// DefaultStartTimeout is how long a zone's start may read the handoff
+// stream's backlog when NetOptions.StartTimeout is zero.
+const DefaultStartTimeout = time.Minute
 
 // Net is one zone of a world shared over NATS: it claims its zone, hands
 // off the entities that leave its strip to the zone that holds them now
@@ -151,6 +159,8 @@ type Net struct {
 	// compare-and-set on it.
 	cpRev    uint64
 	lastStep time.Time
+	// started is set once Start succeeded.
+	started bool
 }
 
 // claim is a zone's claim epoch and when it was claimed.
@@ -244,6 +254,9 @@ func Dial(opts NetOptions) (*Net, error) {
 	}
 	if opts.Timeout == 0 {
 		opts.Timeout = 2 * time.Second
+	}
+	if opts.StartTimeout == 0 {
+		opts.StartTimeout = DefaultStartTimeout
 	}
 	n := &Net{opts: opts, ids: make(map[runtime.Handle]netID), byID: make(map[string]runtime.Handle), transit: make(map[string]handoff), unsendable: make(map[string]bool),
 		where: make(map[string]int), lastSeen: make(map[string]writeStamp),

@@ -11,6 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/luahost/luahost/luabind"
+	"github.com/luahost/luahost/runtime"
 	"github.com/luahost/luahost/zones"
 	"github.com/luahost/luahost/zones/internal/zonetest"
 	"github.com/luahost/luahost/zones/nats"
@@ -153,4 +155,64 @@ func TestNetFenced(t *testing.T) {
 			}())
 		})
 	}
+}
+
+// TestNetBacklog: with thousands of handoffs in the stream, their sender
+// and their receiver, both stopped, start again: the sender reads the
+// backlog in pages (saying how far it got), the receiver takes it a page
+// a frame, and every entity ends in the receiver exactly once.
+func TestNetBacklog(t *testing.T) {
+	const n = 20000
+	srv := startNATS(t)
+	layout := zones.Layout{Edges: []float64{0}}
+	z0 := netZone(t, srv.url(), "backlog", 0, layout, nil, io.Discard, io.Discard)
+	z1 := netZone(t, srv.url(), "backlog", 1, layout, nil, io.Discard, io.Discard)
+	z0.Crash()
+	z1.Crash()
+	p := newPeer(t, srv.url(), "backlog")
+	p.handoffs(t, "1", n, func(i int) string { return strider(fmt.Sprintf("z0-%d", i+1), "strider") })
+	log0 := newLineWriter()
+	start := time.Now()
+	z0 = netZone(t, srv.url(), "backlog", 0, layout, nil, io.Discard, log0)
+	t.Logf("the sender started in %v", time.Since(start))
+	assert.Contains(t, log0.String(), "zone 0: read the handoff stream: 20000 messages in ")
+	start = time.Now()
+	z1 = netZone(t, srv.url(), "backlog", 1, layout, nil, io.Discard, io.Discard)
+	for f := 0; z1.Entities() < n; f++ {
+		require.Less(t, f, 2000, "zone 1 holds %d entities", z1.Entities())
+		run(t, 1, z1)
+	}
+	t.Logf("the receiver took them in %v", time.Since(start))
+	assert.Zero(t, z0.Entities())
+	require.NoError(t, z0.Close())
+	require.NoError(t, z1.Close())
+}
+
+// TestNetStartFails: a zone whose start fails (here: its start timeout
+// ends before it read the stream) says how far it got, and closing it
+// runs no onDestroy: its entities are not ended for failing to load.
+func TestNetStartFails(t *testing.T) {
+	srv := startNATS(t)
+	layout := zones.Layout{Edges: []float64{0}}
+	ents := zonetest.Walkers(10)
+	z0 := netZone(t, srv.url(), "nostart", 0, layout, ents, io.Discard, io.Discard)
+	z1 := netZone(t, srv.url(), "nostart", 1, layout, ents, io.Discard, io.Discard)
+	run(t, 20, z0, z1)
+	z0.Crash()
+	z1.Crash()
+	n, err := nats.Dial(nats.NetOptions{URL: srv.url(), World: "nostart", Zone: 0, Layout: layout, Log: io.Discard, StartTimeout: time.Nanosecond})
+	require.NoError(t, err)
+	snap, err := n.LastCheckpoint()
+	require.NoError(t, err)
+	require.NotNil(t, snap)
+	var out bytes.Buffer
+	rt := runtime.New(runtime.Options{})
+	h, err := luabind.New(rt, luabind.Options{Dir: "testdata/scripts", Stdout: &out, Log: io.Discard, Budget: -1})
+	require.NoError(t, err)
+	require.NoError(t, h.Restore(snap))
+	err = n.Start(h)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "a longer start timeout reads more")
+	require.NoError(t, n.Close())
+	assert.Empty(t, out.String(), "no onDestroy for entities that failed to load")
 }

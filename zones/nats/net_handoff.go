@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"sync"
+	"time"
 
 	natsio "github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -15,40 +16,91 @@ import (
 	"github.com/luahost/luahost/snapshot"
 )
 
+// pageSize is how many handoff messages a start reads at once, and a
+// frame takes at most.
+const pageSize = 1000
+
 // sentBefore returns, for every entity that this zone handed off in a
 // message still in the stream, the highest handoff count it sent: a zone
 // that stopped after sending an entity and before its receiver took it
 // (so the owner record still names the sender) must not keep its copy.
+// It reads the other zones' subjects a page at a time, saying how far it
+// got while that takes long, within ctx (NetOptions.StartTimeout).
 func (n *Net) sentBefore(ctx context.Context) (map[string]uint64, error) {
 	sent := make(map[string]uint64)
 	stream, err := n.js.Stream(ctx, n.opts.stream())
 	if err != nil {
 		return nil, fmt.Errorf("handoff stream: %w", err)
 	}
-	info, err := stream.Info(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("handoff stream: %w", err)
-	}
-	if info.State.Msgs == 0 {
-		return sent, nil
-	}
-	cons, err := n.js.OrderedConsumer(ctx, n.opts.stream(), jetstream.OrderedConsumerConfig{FilterSubjects: []string{n.opts.subject("handoff.>")}})
-	if err != nil {
-		return nil, fmt.Errorf("handoff stream: %w", err)
-	}
-	for {
-		m, err := cons.Next(jetstream.FetchContext(ctx))
-		if err != nil {
-			return nil, fmt.Errorf("read the handoff stream: %w", err)
+	began, said := time.Now(), time.Now()
+	read := 0
+	for z := range n.opts.Layout.Zones() {
+		subj := n.opts.handoffs(z)
+		if z == n.opts.Zone {
+			continue
 		}
+		info, err := stream.Info(ctx, jetstream.WithSubjectFilter(subj))
+		if err != nil {
+			return nil, fmt.Errorf("handoff stream: %w", err)
+		}
+		if info.State.Subjects[subj] == 0 {
+			continue
+		}
+		cons, err := n.js.OrderedConsumer(ctx, n.opts.stream(), jetstream.OrderedConsumerConfig{FilterSubjects: []string{subj}})
+		if err != nil {
+			return nil, fmt.Errorf("handoff stream: %w", err)
+		}
+		msgs, err := cons.Messages(jetstream.PullMaxMessages(pageSize))
+		if err != nil {
+			return nil, fmt.Errorf("handoff stream: %w", err)
+		}
+		err = n.readSent(ctx, msgs, sent, &read, &said)
+		msgs.Stop()
+		if err != nil {
+			return nil, fmt.Errorf("read the handoff stream: %w (%d messages read)", err, read)
+		}
+	}
+	if read > pageSize {
+		fmt.Fprintf(n.opts.Log, "zone %d: read the handoff stream: %d messages in %v\n", n.opts.Zone, read, time.Since(began).Round(time.Millisecond))
+	}
+	return sent, nil
+}
+
+// readSent reads msgs up to the last one in the stream, noting in sent the
+// handoffs this zone sent, counting them in read, and saying how many it
+// read every second.
+func (n *Net) readSent(ctx context.Context, msgs jetstream.MessagesContext, sent map[string]uint64, read *int, said *time.Time) error {
+	stop := context.AfterFunc(ctx, msgs.Stop)
+	defer stop()
+	for {
+		m, err := msgs.Next()
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return err
+		}
+		*read++
 		var h handoff
-		if json.Unmarshal(m.Data(), &h) == nil && h.From == n.opts.Zone {
+		if json.Unmarshal(m.Data(), &h) == nil && h.From == n.opts.Zone && n.before(m) {
 			sent[h.ID] = max(sent[h.ID], h.Count)
 		}
-		if md, err := m.Metadata(); err != nil || md.Sequence.Stream >= info.State.LastSeq {
-			return sent, nil
+		if time.Since(*said) > time.Second {
+			fmt.Fprintf(n.opts.Log, "zone %d: reading the handoff stream: %d messages so far\n", n.opts.Zone, *read)
+			*said = time.Now()
+		}
+		if md, err := m.Metadata(); err != nil || md.NumPending == 0 {
+			return nil
 		}
 	}
+}
+
+// before tells whether the handoff in m was stored before this process
+// claimed the zone: a later one from this zone was sent by a process
+// taken over, and its receiver refuses it.
+func (n *Net) before(m jetstream.Msg) bool {
+	md, err := m.Metadata()
+	return err != nil || !md.Timestamp.After(n.claimedAt)
 }
 
 // rejoin runs between frames after NATS came back: the handoff consumer
@@ -252,16 +304,17 @@ func (n *Net) readOwners(as []arrival) map[string]ownerRead {
 }
 
 // together runs do(ctx, i) for i from 0 to count-1, up to ownerReads at
-// once, each under NetOptions.Timeout, and returns when all are done.
+// once, each under its own NetOptions.Timeout, and returns when all are
+// done.
 func (n *Net) together(count int, do func(ctx context.Context, i int)) {
-	ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
-	defer cancel()
 	var wg sync.WaitGroup
 	slots := make(chan struct{}, ownerReads)
 	for i := range count {
 		slots <- struct{}{}
 		wg.Go(func() {
 			defer func() { <-slots }()
+			ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
+			defer cancel()
 			do(ctx, i)
 		})
 	}

@@ -53,6 +53,27 @@ func (p *peer) handoff(t *testing.T, zone string, data string) {
 	require.NoError(t, err)
 }
 
+// handoffs publishes count messages, data(i), on zone's handoff subject,
+// together.
+func (p *peer) handoffs(t *testing.T, zone string, count int, data func(i int) string) {
+	t.Helper()
+	fs := make([]jetstream.PubAckFuture, count)
+	for i := range count {
+		var err error
+		fs[i], err = p.js.PublishAsync("luahost."+p.world+".handoff."+zone, []byte(data(i)))
+		require.NoError(t, err)
+	}
+	for _, f := range fs {
+		select {
+		case <-f.Ok():
+		case err := <-f.Err():
+			require.NoError(t, err)
+		case <-time.After(30 * time.Second):
+			t.Fatal("a handoff was not stored")
+		}
+	}
+}
+
 func (p *peer) owner(t *testing.T, id, value string) {
 	t.Helper()
 	_, err := p.owners.Put(context.Background(), id, []byte(value))

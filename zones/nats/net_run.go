@@ -56,9 +56,12 @@ func (n *Net) Start(host *luabind.Host) error {
 			n.own(h, id)
 		}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 4*n.opts.Timeout)
+	ctx, cancel := context.WithTimeout(context.Background(), n.opts.StartTimeout)
 	defer cancel()
 	sent, err := n.sentBefore(ctx)
+	if errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("%w: the start timeout of %v ended; a longer start timeout reads more", err, n.opts.StartTimeout)
+	}
 	if err != nil {
 		return err
 	}
@@ -93,6 +96,7 @@ func (n *Net) Start(host *luabind.Host) error {
 	// Saved at once, so that the checkpoint a process taken over would
 	// write fails its compare-and-set.
 	n.save()
+	n.started = true
 	return nil
 }
 
@@ -363,9 +367,13 @@ func (n *Net) take() error {
 			}
 		}
 	}
-	if err := n.arriveAll(append(n.waiting, inbox...)); err != nil {
+	// A page a frame: a backlog is taken over frames, never all at once.
+	msgs := append(n.waiting, inbox...)
+	later := msgs[min(len(msgs), pageSize):]
+	if err := n.arriveAll(msgs[:len(msgs)-len(later)]); err != nil {
 		return err
 	}
+	n.waiting = append(n.waiting, later...)
 	// The checkpoint's sequence is the last one below every handoff that
 	// waits: a restart reads those again.
 	if len(n.waiting) > 0 {
@@ -514,12 +522,14 @@ func (n *Net) Transit() []string {
 // zone owns gets its onDestroy (entities frozen in transit get none), the
 // claim is released and the connection closed. A zone taken over by
 // another process (ErrFenced) saves nothing and runs no onDestroy: its
-// entities are the new owner's.
+// entities are the new owner's; nor does one whose Start failed.
 func (n *Net) Close() error {
 	if n.closed {
 		return nil
 	}
-	fenced := n.isFenced()
+	// A zone taken over, or one that did not start (its entities may
+	// not all have loaded), ends none of its entities.
+	fenced := n.isFenced() || !n.started
 	if n.host != nil && !fenced {
 		n.save()
 	}
