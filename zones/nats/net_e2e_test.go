@@ -307,3 +307,33 @@ func TestZoneNATSRestart(t *testing.T) {
 	z1.stop(t)
 	requireEachOnce(t, srv.url(), "restart", 100)
 }
+
+// TestZoneFenced stops the owner of zone 0 (SIGSTOP) past its claim
+// timeout while walkers stream across the edge; a second process takes
+// the zone; woken (SIGCONT), the first one says it was taken over and
+// stops without writing, and once the others stopped every walker is in
+// exactly one place with its state.
+func TestZoneFenced(t *testing.T) {
+	srv := startNATSBinary(t)
+	h := watchHandoffs(t, srv.url(), "fenced")
+	z0 := startZone(t, srv.url(), "fenced", 0, "--fps", "200", "--checkpoint", "20")
+	z1 := startZone(t, srv.url(), "fenced", 1, "--fps", "200", "--checkpoint", "20")
+	h.await(t, 40)
+	require.NoError(t, z0.cmd.Process.Signal(syscall.SIGSTOP))
+	again := startZone(t, srv.url(), "fenced", 0, "--fps", "200", "--checkpoint", "20")
+	h.await(t, 40)
+	require.NoError(t, z0.cmd.Process.Signal(syscall.SIGCONT))
+	select {
+	case err := <-z0.done:
+		var exit *exec.ExitError
+		require.ErrorAs(t, err, &exit, z0.stderr.String())
+		assert.Equal(t, 2, exit.ExitCode())
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the process taken over runs on; it said:\n%s", z0.stderr.String())
+	}
+	assert.Contains(t, z0.stderr.String(), "luahost zone: zone 0 of world fenced was taken over by another process")
+	h.await(t, 40)
+	again.stop(t)
+	z1.stop(t)
+	requireEachOnce(t, srv.url(), "fenced", 100)
+}
