@@ -194,18 +194,20 @@ type netCast struct {
 	Data  runtime.PlainJSON `json:"data"`
 }
 
-// netWrite is a blackboard write between zones, stamped with the time of
-// its frame and its zone, which order the writes of one key.
+// netWrite is a blackboard write between zones, stamped with the number
+// of its frame and its zone, which order the writes of one key (never a
+// clock a peer could set far ahead: a receiver holds a stamp at most
+// maxAhead frames past its own frame).
 type netWrite struct {
 	Zone  int               `json:"zone"`
-	Time  float64           `json:"time"`
+	Frame uint64            `json:"frame"`
 	Key   string            `json:"key"`
 	Value runtime.PlainJSON `json:"value"`
 }
 
 type writeStamp struct {
-	time float64
-	zone int
+	frame uint64
+	zone  int
 }
 
 // ownerChange is an owner record that changed (deleted: the entity died).

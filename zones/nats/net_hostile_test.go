@@ -242,3 +242,37 @@ func TestNetJunkHandoff(t *testing.T) {
 	assert.Contains(t, log.String(), `skipped: entity id "": want letters`)
 	assert.Contains(t, log.String(), `skipped: handoff of z0-2: no entity`)
 }
+
+// TestNetForgedWrite: a blackboard write stamped far in the future (by
+// clock or by frame) wins its key for a frame or two, not for ever: the
+// writer's next writes win again.
+func TestNetForgedWrite(t *testing.T) {
+	srv := startNATS(t)
+	layout := zones.Layout{Edges: []float64{0}}
+	ents := []zonetest.Ent{{X: -3, Scripts: []string{"board"}}, {X: 5, Scripts: []string{"board"}}}
+	out1 := &syncBuffer{}
+	z0 := netZone(t, srv.url(), "forged", 0, layout, ents, io.Discard, io.Discard)
+	z1 := netZone(t, srv.url(), "forged", 1, layout, ents, out1, io.Discard)
+	p := newPeer(t, srv.url(), "forged")
+	lockstep := func(frames int) {
+		for range frames {
+			require.NoError(t, z0.Step(1.0/60))
+			require.NoError(t, z1.Step(1.0/60))
+			select {
+			case <-z1.Delivered():
+			case <-time.After(50 * time.Millisecond):
+			}
+		}
+	}
+	lockstep(3)
+	require.NoError(t, p.nc.Publish("luahost.forged.blackboard", []byte(`{"zone":0,"time":1e308,"frame":18446744073709551615,"key":"from0","value":99}`)))
+	for f := 0; !strings.Contains(out1.String(), "other 99 "); f++ {
+		require.Less(t, f, 100, "the forged write never arrived:\n%s", out1.String())
+		lockstep(1)
+	}
+	lockstep(6)
+	lines := strings.Split(strings.TrimSpace(out1.String()), "\n")
+	assert.NotContains(t, lines[len(lines)-1], "other 99 ", "the forged write wins for ever")
+	require.NoError(t, z0.Close())
+	require.NoError(t, z1.Close())
+}

@@ -384,8 +384,12 @@ func (n *Net) take() error {
 	n.applying = true
 	bb := n.rt.Blackboard()
 	for _, w := range writes {
-		at := writeStamp{w.Time, w.Zone}
-		if last, ok := n.lastSeen[w.Key]; ok && (at.time < last.time || at.time == last.time && at.zone < last.zone) {
+		if w.Zone < 0 || w.Zone >= n.opts.Layout.Zones() {
+			fmt.Fprintf(n.opts.Log, "zone %d: a blackboard message that is not one, skipped: from zone %d\n", n.opts.Zone, w.Zone)
+			continue
+		}
+		at := writeStamp{min(w.Frame, n.rt.Frame()+maxAhead), w.Zone}
+		if last, ok := n.lastSeen[w.Key]; ok && (at.frame < last.frame || at.frame == last.frame && at.zone < last.zone) {
 			continue
 		}
 		n.lastSeen[w.Key] = at
@@ -403,10 +407,10 @@ func (n *Net) take() error {
 
 // publish sends the frame's broadcasts and blackboard writes.
 func (n *Net) publish() {
-	t := n.rt.Time()
+	f := n.rt.Frame()
 	for _, w := range n.outWrites {
-		w.Time = t
-		n.lastSeen[w.Key] = writeStamp{t, n.opts.Zone}
+		w.Frame = f
+		n.lastSeen[w.Key] = writeStamp{f, n.opts.Zone}
 		if data, err := json.Marshal(w); err == nil {
 			_ = n.nc.Publish(n.opts.subject("blackboard"), data)
 		}
