@@ -111,8 +111,13 @@ type Net struct {
 	held    []handoff
 	transit map[string]handoff
 	// graves are the entities that died here whose tombstones NATS has
-	// not taken yet.
-	graves []netID
+	// not taken yet; owed the owner records of entities taken that NATS
+	// has not taken yet (owedSaid: said once); lagSaid the handoffs said
+	// to wait for their owner records.
+	graves   []netID
+	owed     []debt
+	owedSaid bool
+	lagSaid  map[string]bool
 	// moved remembers the handles of entities that left, with their world
 	// ids; where says in which zone each of them is now, while it lives.
 	moved departed.List[string]
@@ -262,7 +267,7 @@ func Dial(opts NetOptions) (*Net, error) {
 	}
 	n := &Net{opts: opts, ids: make(map[runtime.Handle]netID), byID: make(map[string]runtime.Handle), transit: make(map[string]handoff), unsendable: make(map[string]bool),
 		where: make(map[string]int), lastSeen: make(map[string]writeStamp),
-		written: make(map[string]int), connected: true, note: make(chan struct{}, 1), claims: make(map[int]claim)}
+		written: make(map[string]int), connected: true, note: make(chan struct{}, 1), claims: make(map[int]claim), lagSaid: make(map[string]bool)}
 	nc, err := natsio.Connect(opts.URL, natsio.Name(fmt.Sprintf("luahost %s zone %d", opts.World, opts.Zone)),
 		natsio.Timeout(opts.Timeout), natsio.MaxReconnects(-1), natsio.ReconnectWait(200*time.Millisecond),
 		natsio.DisconnectErrHandler(n.lost), natsio.ReconnectHandler(n.back))

@@ -234,14 +234,14 @@ func (n *Net) arriveAll(msgs []jetstream.Msg) error {
 		as = append(as, arrival{m, h})
 	}
 	reads := n.readOwners(as)
-	var writes []func(context.Context) error
+	var writes []debt
 	for i, a := range as {
 		wait, write, err := n.arrive(a, reads[a.h.ID])
 		if err != nil {
 			return err
 		}
 		if write != nil {
-			writes = append(writes, write)
+			writes = append(writes, *write)
 		}
 		if wait && n.ownersSaid {
 			// The owner records cannot be read now: the rest waits too.
@@ -254,12 +254,91 @@ func (n *Net) arriveAll(msgs []jetstream.Msg) error {
 			n.waiting = append(n.waiting, a.m)
 		}
 	}
-	n.together(len(writes), func(ctx context.Context, i int) {
-		if err := writes[i](ctx); err != nil {
-			fmt.Fprintf(n.opts.Log, "zone %d: %v\n", n.opts.Zone, err)
-		}
-	})
+	n.pay(writes)
 	return nil
+}
+
+// debt is an owner record this zone owes: it took the entity id from zone
+// from at handoff count count, and the record does not say so yet. rev is
+// the record's revision as read when the handoff was taken (0: none).
+type debt struct {
+	id    string
+	count uint64
+	from  int
+	rev   uint64
+}
+
+// pay writes the owner records of the entities taken, together; those
+// NATS did not take stay owed and are tried again next frame (payOwed),
+// so that a record lags behind its entity by one handoff at most.
+func (n *Net) pay(ds []debt) {
+	done := make([]bool, len(ds))
+	n.together(len(ds), func(ctx context.Context, i int) { done[i] = n.payOne(ctx, ds[i]) })
+	for i, d := range ds {
+		if !done[i] {
+			n.owed = append(n.owed, d)
+		}
+	}
+}
+
+// payOwed tries again the owner records owed.
+func (n *Net) payOwed() {
+	if len(n.owed) == 0 || !n.isConnected() {
+		return
+	}
+	ds := n.owed
+	n.owed = nil
+	for i := range ds {
+		ds[i].rev = 0
+	}
+	n.pay(ds)
+	if len(n.owed) == 0 && n.owedSaid {
+		fmt.Fprintf(n.opts.Log, "zone %d: the owner records owed are written\n", n.opts.Zone)
+		n.owedSaid = false
+	}
+}
+
+// payOne writes one owed record by compare-and-set, and reports whether
+// the debt is settled: written, written by the sender meanwhile, or gone
+// (the entity moved on or died, a newer claim).
+func (n *Net) payOne(ctx context.Context, d debt) bool {
+	value := owner{zone: n.opts.Zone, count: d.count, epoch: n.epoch}.value()
+	rev := d.rev
+	if rev == 0 {
+		e, err := n.owner.Get(ctx, d.id)
+		switch {
+		case errors.Is(err, jetstream.ErrKeyNotFound):
+		case err != nil:
+			return false
+		default:
+			o, err := parseOwner(e.Value())
+			if err == nil && o.zone == n.opts.Zone && o.count == d.count && o.epoch == n.epoch {
+				return true
+			}
+			if err == nil && !(o.zone == d.from && o.count < d.count || o.zone == n.opts.Zone && o.count == d.count) {
+				return true
+			}
+			rev = e.Revision()
+		}
+	}
+	var err error
+	if rev == 0 {
+		_, err = n.owner.Create(ctx, d.id, value)
+	} else {
+		_, err = n.owner.Update(ctx, d.id, value, rev)
+	}
+	if err == nil {
+		return true
+	}
+	if isConflict(err) && d.rev != 0 {
+		// Changed since it was read: read it again next frame.
+		return false
+	}
+	if !n.owedSaid {
+		fmt.Fprintf(n.opts.Log, "zone %d: owner record of %s not updated (%v); trying again every frame\n", n.opts.Zone, d.id, err)
+		n.owedSaid = true
+	}
+	return false
 }
 
 // checkHandoff tells whether h can be a handoff to this zone: an entity
@@ -332,7 +411,7 @@ func (n *Net) together(count int, do func(ctx context.Context, i int)) {
 // entity is updated twice for one frame number; zones run on their own
 // clocks, so only while the sender is at most maxAhead frames ahead: a
 // zone far behind (started later) takes handoffs at once.
-func (n *Net) arrive(a arrival, read ownerRead) (wait bool, write func(context.Context) error, err error) {
+func (n *Net) arrive(a arrival, read ownerRead) (wait bool, write *debt, err error) {
 	h := a.h
 	if h.Frame > n.rt.Frame() && h.Frame-n.rt.Frame() <= maxAhead {
 		return true, nil, nil
@@ -354,9 +433,12 @@ func (n *Net) arrive(a arrival, read ownerRead) (wait bool, write func(context.C
 	switch {
 	case read.err == nil:
 		rev = read.e.Revision()
-		if o, err = parseOwner(read.e.Value()); err != nil {
-			fmt.Fprintf(n.opts.Log, "zone %d: handoff of %s from zone %d not taken, left with its sender: %v\n", n.opts.Zone, h.ID, h.From, err)
-			return false, nil, nil
+		var perr error
+		if o, perr = parseOwner(read.e.Value()); perr != nil {
+			// Junk: the handoff is the better word, and the record is
+			// written again.
+			fmt.Fprintf(n.opts.Log, "zone %d: handoff of %s from zone %d taken over a junk owner record: %v\n", n.opts.Zone, h.ID, h.From, perr)
+			o = owner{zone: h.From, count: h.Count - 1}
 		}
 	case !errors.Is(read.err, jetstream.ErrKeyNotFound):
 		// NATS is not ready (a server that just restarted): the handoff
@@ -369,13 +451,27 @@ func (n *Net) arrive(a arrival, read ownerRead) (wait bool, write func(context.C
 	}
 	n.ownersSaid = false
 	// The record names this zone at the handoff's count (its sender wrote
-	// it, or this zone took it before a restart), or the sender at a
-	// lower count (it could not write it); anything else is stale: the
-	// entity moved on or died.
+	// it, or this zone took it before a restart), or the sender at the
+	// count before, under the sender's claim; a record further behind
+	// waits for its writer (a zone that could not write it yet tries
+	// again every frame); anything else is stale or forged: the entity
+	// moved on or died, or the handoff is not its sender's.
 	ours := o.zone == n.opts.Zone && o.count == h.Count
-	if !ours && !(o.zone == h.From && o.count < h.Count) {
+	switch {
+	case ours:
+	case o.zone == dead || o.count >= h.Count:
+		return false, nil, nil
+	case o.count+1 < h.Count:
+		if !n.lagSaid[h.ID] {
+			n.lagSaid[h.ID] = true
+			fmt.Fprintf(n.opts.Log, "zone %d: handoff of %s (count %d) waits: its owner record is at count %d\n", n.opts.Zone, h.ID, h.Count, o.count)
+		}
+		return true, nil, nil
+	case o.zone != h.From || h.Epoch < o.epoch:
+		fmt.Fprintf(n.opts.Log, "zone %d: handoff of %s from zone %d not taken: its owner record says zone %d (epoch %d)\n", n.opts.Zone, h.ID, h.From, o.zone, o.epoch)
 		return false, nil, nil
 	}
+	delete(n.lagSaid, h.ID)
 	if ours && o.epoch > n.epoch {
 		n.fence("an owner record of a newer claim")
 		return false, nil, nil
@@ -390,25 +486,7 @@ func (n *Net) arrive(a arrival, read ownerRead) (wait bool, write func(context.C
 	if ours && o.epoch == n.epoch {
 		return false, nil, nil
 	}
-	value := owner{zone: n.opts.Zone, count: h.Count, epoch: n.epoch}.value()
-	return false, func(ctx context.Context) error {
-		var err error
-		if rev == 0 {
-			_, err = n.owner.Create(ctx, h.ID, value)
-		} else {
-			_, err = n.owner.Update(ctx, h.ID, value, rev)
-		}
-		if err == nil {
-			return nil
-		}
-		// The sender may have written it meanwhile.
-		if e, rerr := n.owner.Get(ctx, h.ID); rerr == nil {
-			if o, perr := parseOwner(e.Value()); perr == nil && o.zone == n.opts.Zone && o.count == h.Count {
-				return nil
-			}
-		}
-		return fmt.Errorf("owner record of %s not updated: %w", h.ID, err)
-	}, nil
+	return false, &debt{id: h.ID, count: h.Count, from: h.From, rev: rev}, nil
 }
 
 // leave notes the entities that died and hands off the Active ones whose
@@ -455,6 +533,7 @@ func (n *Net) leave() error {
 		}
 	}
 	n.bury()
+	n.payOwed()
 	n.send()
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -88,8 +89,9 @@ func strider(id, script string) string {
 
 // TestNetHostilePeer: junk on a zone's subjects is logged and skipped,
 // and the zone steps on; a handoff it cannot take leaves the owner record
-// naming the sender, which keeps the entity; a handoff sent twice is
-// taken once.
+// naming the sender, which keeps the entity; a handoff over an owner
+// record that is junk is taken and the record written again; a handoff
+// sent twice is taken once.
 func TestNetHostilePeer(t *testing.T) {
 	srv := startNATS(t)
 	layout := zones.Layout{Edges: []float64{0}}
@@ -100,35 +102,36 @@ func TestNetHostilePeer(t *testing.T) {
 		name string
 		send func()
 		want string // in the zone's log
+		held int    // entities in the zone after it
 	}{
 		{"a handoff that is not JSON", func() { p.handoff(t, "1", `{"to": 1,`) },
-			"zone 1: a handoff message that is not one, skipped: unexpected end of JSON input"},
+			"zone 1: a handoff message that is not one, skipped: unexpected end of JSON input", 1},
 		{"a handoff of the wrong types", func() { p.handoff(t, "1", `{"to": "one", "snap": []}`) },
-			"zone 1: a handoff message that is not one, skipped: json: cannot unmarshal"},
+			"zone 1: a handoff message that is not one, skipped: json: cannot unmarshal", 1},
 		{"a handoff of a script the zone does not have", func() {
 			p.owner(t, "z0-900", "0 0")
 			p.handoff(t, "1", strider("z0-900", "nosuch"))
-		}, `zone 1: handoff of z0-900 from zone 0 not taken, left with its sender: `},
+		}, `zone 1: handoff of z0-900 from zone 0 not taken, left with its sender: `, 1},
 		{"a handoff whose owner record is junk", func() {
 			p.owner(t, "z0-901", "junk")
 			p.handoff(t, "1", strider("z0-901", "strider"))
-		}, `zone 1: handoff of z0-901 from zone 0 not taken, left with its sender: bad owner record "junk"`},
+		}, `zone 1: handoff of z0-901 from zone 0 taken over a junk owner record: bad owner record "junk"`, 2},
 		{"an owner record that is junk", func() { p.owner(t, "z0-902", "1 two") },
-			`zone 1: owner record of z0-902 ignored: bad owner record "1 two"`},
+			`zone 1: owner record of z0-902 ignored: bad owner record "1 two"`, 2},
 		{"a broadcast that is not JSON", func() { require.NoError(t, p.nc.Publish("luahost.junk.broadcast", []byte("[1,"))) },
-			"zone 1: a broadcast message that is not one, skipped: "},
+			"zone 1: a broadcast message that is not one, skipped: ", 2},
 		{"a broadcast of the wrong types", func() {
 			require.NoError(t, p.nc.Publish("luahost.junk.broadcast", []byte(`{"zone": "x", "event": 5}`)))
-		}, "zone 1: a broadcast message that is not one, skipped: json: cannot unmarshal"},
+		}, "zone 1: a broadcast message that is not one, skipped: json: cannot unmarshal", 2},
 		{"a blackboard write of the wrong types", func() {
 			require.NoError(t, p.nc.Publish("luahost.junk.blackboard", []byte(`{"key": 5, "value": {"$nope": 1}}`)))
-		}, "zone 1: a blackboard message that is not one, skipped: "},
+		}, "zone 1: a blackboard message that is not one, skipped: ", 2},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.send()
 			log.waitFor(t, tc.want, z)
-			assert.Equal(t, 1, z.Entities(), "nothing taken, nothing lost")
+			assert.Equal(t, tc.held, z.Entities(), "nothing lost, only what may be taken taken")
 		})
 	}
 	e, err := p.owners.Get(context.Background(), "z0-900")
@@ -138,10 +141,10 @@ func TestNetHostilePeer(t *testing.T) {
 	p.owner(t, "z0-903", "0 0")
 	p.handoff(t, "1", strider("z0-903", "strider"))
 	p.handoff(t, "1", strider("z0-903", "strider"))
-	settle(t, 2, z)
+	settle(t, 3, z)
 	for range 3 {
 		require.NoError(t, z.Step(1.0/60))
-		settle(t, 2, z)
+		settle(t, 3, z)
 	}
 	e, err = p.owners.Get(context.Background(), "z0-903")
 	require.NoError(t, err)
@@ -273,6 +276,80 @@ func TestNetForgedWrite(t *testing.T) {
 	lockstep(6)
 	lines := strings.Split(strings.TrimSpace(out1.String()), "\n")
 	assert.NotContains(t, lines[len(lines)-1], "other 99 ", "the forged write wins for ever")
+	require.NoError(t, z0.Close())
+	require.NoError(t, z1.Close())
+}
+
+// forged is a handoff of a strider with world id id and count count,
+// from zone from to zone to, under claim epoch epoch.
+func forged(id string, from, to int, count, epoch uint64) string {
+	return fmt.Sprintf(`{"to":%d,"from":%d,"frame":0,"id":%q,"count":%d,"epoch":%d,"snap":{"id":"1:1","position":[%d,0,0],`+
+		`"instances":[{"seq":1,"script":"strider","self":{"speed":0,"dir":1}}]}}`, to, from, id, count, epoch, 10*to-5)
+}
+
+// TestNetForgedHandoff: handoffs that do not match the owner record of
+// their entity are not taken: one of an entity the zone holds, one whose
+// count runs ahead of the record, one from a zone the record does not
+// name, one from an older claim of the sender, one of an entity that
+// died; a handoff behind each is taken. Every entity is held once, the
+// dead one by no zone.
+func TestNetForgedHandoff(t *testing.T) {
+	srv := startNATS(t)
+	layout := zones.Layout{Edges: []float64{0, 1000}}
+	ents := []zonetest.Ent{
+		{X: -500, Scripts: []string{"strider"}},
+		{X: -0.5, Scripts: []string{"mortal"}, Props: map[string]any{"n": 1, "dies": 3}},
+	}
+	log0, log1 := newLineWriter(), newLineWriter()
+	z0 := netZone(t, srv.url(), "forgery", 0, layout, ents, io.Discard, log0)
+	z1 := netZone(t, srv.url(), "forgery", 1, layout, ents, io.Discard, log1)
+	p := newPeer(t, srv.url(), "forgery")
+	for f := 0; ; f++ {
+		e, err := p.owners.Get(context.Background(), "z0-2")
+		if err == nil && string(e.Value()) == "dead 1" {
+			break
+		}
+		require.Less(t, f, 100, "the mortal did not die in zone 1")
+		require.NoError(t, z0.Step(1.0/60))
+		require.NoError(t, z1.Step(1.0/60))
+		select {
+		case <-z1.Delivered():
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	tests := []struct {
+		name string
+		data string
+		log  *lineWriter
+		z    *nats.Net
+		want string
+	}{
+		{"to the zone that holds it", forged("z0-1", 1, 0, 9, 1), log0, z0, ""},
+		{"a count ahead of the record", forged("z0-1", 0, 1, 9, 1), log1, z1, "zone 1: handoff of z0-1 (count 9) waits: its owner record is at count 0"},
+		{"from a zone the record does not name", forged("z0-1", 2, 1, 1, 1), log1, z1, "zone 1: handoff of z0-1 from zone 2 not taken: its owner record says zone 0 (epoch 1)"},
+		{"from an older claim", forged("z0-1", 0, 1, 1, 0), log1, z1, "zone 1: handoff of z0-1 from zone 0 not taken: sent by a process taken over (epoch 0)"},
+		{"of an entity that died", forged("z0-2", 0, 1, 1, 1), log1, z1, ""},
+	}
+	for i, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			to := tc.data[6:7]
+			p.handoff(t, to, tc.data)
+			if tc.want != "" {
+				tc.log.waitFor(t, tc.want, tc.z)
+			}
+			// A handoff behind it, taken once it was dealt with.
+			p.handoff(t, to, forged(fmt.Sprintf("z2-%d", i+1), 2, int(to[0]-'0'), 1, 1))
+			settle(t, 2+i, z0, z1)
+			for range 3 {
+				require.NoError(t, z0.Step(1.0/60))
+				require.NoError(t, z1.Step(1.0/60))
+			}
+			settle(t, 2+i, z0, z1)
+		})
+	}
+	e, err := p.owners.Get(context.Background(), "z0-1")
+	require.NoError(t, err)
+	assert.Equal(t, "0 0 1", string(e.Value()), "the strider is zone 0's")
 	require.NoError(t, z0.Close())
 	require.NoError(t, z1.Close())
 }

@@ -116,7 +116,9 @@ func (n *Net) claimEntity(ctx context.Context, id netID) (gone bool, err error) 
 		switch {
 		case perr != nil:
 			fmt.Fprintf(n.opts.Log, "zone %d: owner record of %s: %v; written again\n", n.opts.Zone, id.ID, perr)
-		case o.zone != n.opts.Zone || o.count > id.Count || n.sent[id.ID] > id.Count:
+		case o.zone == dead || o.count > id.Count || o.count == id.Count && o.zone != n.opts.Zone || n.sent[id.ID] > id.Count:
+			// A record behind the checkpoint's count is one this zone
+			// could not write yet.
 			return true, nil
 		case o.epoch > n.epoch:
 			return false, fmt.Errorf("owner of %s: zone %d of world %s %w", id.ID, n.opts.Zone, n.opts.World, ErrFenced)
