@@ -103,7 +103,8 @@ type Net struct {
 	// sent are the highest handoff counts this zone sent before it
 	// started, of the entities whose handoffs are still in the stream.
 	sent map[string]uint64
-	// seq is the stream sequence of the last handoff taken.
+	// seq is the stream sequence of the last handoff dealt with, below
+	// every one that waits: the zone's subject is purged up to it.
 	seq uint64
 	// held are the handoffs not yet stored by NATS, sent again every
 	// frame; transit the ones stored, by world id, until the owner
@@ -124,9 +125,12 @@ type Net struct {
 	where map[string]int
 	// inbox is what NATS delivered since the last frame, taken between
 	// frames: handoffs, broadcasts, blackboard writes and owner changes.
-	mu       sync.Mutex
-	inbox    []jetstream.Msg
-	waiting  []jetstream.Msg
+	mu      sync.Mutex
+	inbox   []jetstream.Msg
+	waiting []jetstream.Msg
+	// done are the handoff messages dealt with since the last
+	// checkpoint, acknowledged once the next one is saved.
+	done     []jetstream.Msg
 	casts    []netCast
 	writes   []netWrite
 	owners   []ownerChange

@@ -2,6 +2,7 @@ package nats_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -215,4 +216,40 @@ func TestNetStartFails(t *testing.T) {
 	assert.Contains(t, err.Error(), "a longer start timeout reads more")
 	require.NoError(t, n.Close())
 	assert.Empty(t, out.String(), "no onDestroy for entities that failed to load")
+}
+
+// TestNetAcks: a zone's handoffs come through its durable consumer, and
+// the zone acknowledges them once a checkpoint holds what it made of
+// them (junk at once); killed before its next checkpoint, it is given
+// again what it took since, and takes it once.
+func TestNetAcks(t *testing.T) {
+	srv := startNATS(t)
+	layout := zones.Layout{Edges: []float64{0}}
+	z := netZone(t, srv.url(), "acks", 1, layout, nil, io.Discard, io.Discard)
+	p := newPeer(t, srv.url(), "acks")
+	p.handoff(t, "1", `{}`)
+	for i := range 3 {
+		p.handoff(t, "1", strider(fmt.Sprintf("z0-%d", i+1), "strider"))
+	}
+	settle(t, 3, z)
+	run(t, 20, z)
+	ctx := context.Background()
+	stream, err := p.js.Stream(ctx, "LUAHOST_acks")
+	require.NoError(t, err)
+	cons, err := stream.Consumer(ctx, "zone-1")
+	require.NoError(t, err, "the zone's durable consumer")
+	info, err := cons.Info(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, uint64(4), info.AckFloor.Stream, "every message acknowledged after the checkpoint")
+	assert.Zero(t, info.NumAckPending)
+	for i := 3; i < 5; i++ {
+		p.handoff(t, "1", strider(fmt.Sprintf("z0-%d", i+1), "strider"))
+	}
+	settle(t, 5, z)
+	z.Crash()
+	z = netZone(t, srv.url(), "acks", 1, layout, nil, io.Discard, io.Discard)
+	settle(t, 5, z)
+	run(t, 3, z)
+	assert.Equal(t, 5, z.Entities())
+	require.NoError(t, z.Close())
 }

@@ -150,20 +150,45 @@ func (n *Net) checkTransit() {
 	}
 }
 
-// consume takes the zone's handoffs from the stream, from the one after
-// the last taken on. A handoff delivered twice (a consumer made again
-// after NATS came back) is taken once: arrive skips what the zone holds.
+// ackWait is how long NATS waits for a handoff message's
+// acknowledgement before it delivers it again: a zone acknowledges the
+// handoffs it dealt with once a checkpoint holds the result.
+const ackWait = 5 * time.Minute
+
+// consume takes the zone's handoffs from its durable consumer, from the
+// one after the last acknowledged on: the consumer is made again at its
+// acknowledgement floor, so that what a stopped process (or the
+// connection before NATS came back) was delivered and did not
+// acknowledge comes again at once. A handoff delivered twice is taken
+// once: arrive skips what the zone holds or what moved on. A world whose
+// consumer does not exist yet starts after its checkpoint's stream
+// sequence.
 func (n *Net) consume() error {
 	if n.cons != nil {
 		n.cons.Stop()
 	}
-	cfg := jetstream.OrderedConsumerConfig{FilterSubjects: []string{n.opts.handoffs(n.opts.Zone)}}
-	if n.seq > 0 {
-		cfg.DeliverPolicy, cfg.OptStartSeq = jetstream.DeliverByStartSequencePolicy, n.seq+1
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
 	defer cancel()
-	cons, err := n.js.OrderedConsumer(ctx, n.opts.stream(), cfg)
+	stream, err := n.js.Stream(ctx, n.opts.stream())
+	if err != nil {
+		return fmt.Errorf("handoff consumer: %w", err)
+	}
+	name := "zone-" + strconv.Itoa(n.opts.Zone)
+	from := n.seq
+	if c, err := stream.Consumer(ctx, name); err == nil {
+		from = max(from, c.CachedInfo().AckFloor.Stream)
+		if err := stream.DeleteConsumer(ctx, name); err != nil {
+			return fmt.Errorf("handoff consumer: %w", err)
+		}
+	} else if !errors.Is(err, jetstream.ErrConsumerNotFound) {
+		return fmt.Errorf("handoff consumer: %w", err)
+	}
+	cfg := jetstream.ConsumerConfig{Durable: name, FilterSubject: n.opts.handoffs(n.opts.Zone),
+		AckPolicy: jetstream.AckExplicitPolicy, AckWait: ackWait, MaxAckPending: -1}
+	if from > 0 {
+		cfg.DeliverPolicy, cfg.OptStartSeq = jetstream.DeliverByStartSequencePolicy, from+1
+	}
+	cons, err := stream.CreateConsumer(ctx, cfg)
 	if err != nil {
 		return fmt.Errorf("handoff consumer: %w", err)
 	}
@@ -176,6 +201,15 @@ func (n *Net) consume() error {
 		return fmt.Errorf("handoff consumer: %w", err)
 	}
 	return nil
+}
+
+// ackSaved acknowledges the handoff messages dealt with before the
+// checkpoint just saved: NATS delivers them no more.
+func (n *Net) ackSaved() {
+	for _, m := range n.done {
+		_ = m.Ack()
+	}
+	n.done = n.done[:0]
 }
 
 // forget drops what the zone remembers of an entity that died.
@@ -229,6 +263,7 @@ func (n *Net) arriveAll(msgs []jetstream.Msg) error {
 			// Skipped for good: read again, it would block the handoffs
 			// behind it.
 			fmt.Fprintf(n.opts.Log, "zone %d: a handoff message that is not one, skipped: %v\n", n.opts.Zone, err)
+			_ = m.Term()
 			continue
 		}
 		as = append(as, arrival{m, h})
@@ -252,6 +287,8 @@ func (n *Net) arriveAll(msgs []jetstream.Msg) error {
 		}
 		if wait {
 			n.waiting = append(n.waiting, a.m)
+		} else {
+			n.done = append(n.done, a.m)
 		}
 	}
 	n.pay(writes)

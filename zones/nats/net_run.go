@@ -477,6 +477,7 @@ func (n *Net) save() {
 		return
 	}
 	n.cpRev = rev
+	n.ackSaved()
 	if n.saveSaid {
 		fmt.Fprintf(n.opts.Log, "zone %d: checkpoint saved\n", n.opts.Zone)
 		n.saveSaid = false
