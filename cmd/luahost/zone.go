@@ -18,7 +18,7 @@ import (
 func cmdZone(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("zone", "luahost zone SCENE --nats URL --world NAME --zone I [flags]", stderr)
 	var (
-		url, world                string
+		url, world, creds         string
 		zone, nzones, frames, cpt int
 		fps, dt                   float64
 		seed                      int64
@@ -27,6 +27,7 @@ func cmdZone(args []string, stdout, stderr io.Writer) int {
 	)
 	fs.StringVar(&url, "nats", "", "the NATS server's URL (required)")
 	fs.StringVar(&world, "world", "", "the world's name, shared by its zones (required)")
+	fs.StringVar(&creds, "nats-creds", "", "the zone's NATS identity: a user credentials file or an nkey seed (default: none, with a warning)")
 	fs.IntVar(&zone, "zone", 0, "this process's zone, from 0 (required)")
 	fs.IntVar(&nzones, "zones", 0, "the number of zones, when the scene has no zones field (equal strips along x)")
 	fs.IntVar(&frames, "frames", 0, "number of frames this zone runs (default: until interrupted)")
@@ -99,7 +100,10 @@ func cmdZone(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := notifyStop(stderr)
 	defer stop()
-	n, err := nats.Dial(nats.NetOptions{URL: url, World: world, Zone: zone, Layout: layout, Checkpoint: cpt, Log: stderr, StartTimeout: startTimeout})
+	if creds == "" {
+		fmt.Fprintf(stderr, "luahost zone: warning: no --nats-creds: any client of the NATS server can send this world's handoffs and records\n")
+	}
+	n, err := nats.Dial(nats.NetOptions{URL: url, World: world, Zone: zone, Layout: layout, Checkpoint: cpt, Log: stderr, StartTimeout: startTimeout, Creds: creds})
 	if err != nil {
 		return fail(err)
 	}

@@ -62,6 +62,12 @@ type NetOptions struct {
 	// Timeout bounds each request to NATS (a claim, a publish, a
 	// checkpoint). The default (zero) value is 2 seconds.
 	Timeout time.Duration
+	// Creds is the file of the zone's NATS identity: a user credentials
+	// file (a JWT and its seed) or an nkey seed. Give each zone its own,
+	// with permissions for its subjects only, so that no other client can
+	// send the world's messages. The default ("") connects without one
+	// (or as the URL's user), and every client of the server is trusted.
+	Creds string
 	// StartTimeout bounds the reading of the handoff stream's backlog
 	// when the zone starts (Start); raise it for a stream of millions of
 	// handoffs. The default (zero) value is DefaultStartTimeout.
@@ -272,9 +278,21 @@ func Dial(opts NetOptions) (*Net, error) {
 	n := &Net{opts: opts, ids: make(map[runtime.Handle]netID), byID: make(map[string]runtime.Handle), transit: make(map[string]handoff), unsendable: make(map[string]bool),
 		where: make(map[string]int), lastSeen: make(map[string]writeStamp),
 		written: make(map[string]int), connected: true, note: make(chan struct{}, 1), claims: make(map[int]claim), lagSaid: make(map[string]bool)}
-	nc, err := natsio.Connect(opts.URL, natsio.Name(fmt.Sprintf("luahost %s zone %d", opts.World, opts.Zone)),
-		natsio.Timeout(opts.Timeout), natsio.MaxReconnects(-1), natsio.ReconnectWait(200*time.Millisecond),
-		natsio.DisconnectErrHandler(n.lost), natsio.ReconnectHandler(n.back))
+	connOpts := []natsio.Option{natsio.Name(fmt.Sprintf("luahost %s zone %d", opts.World, opts.Zone)),
+		natsio.Timeout(opts.Timeout), natsio.MaxReconnects(-1), natsio.ReconnectWait(200 * time.Millisecond),
+		natsio.DisconnectErrHandler(n.lost), natsio.ReconnectHandler(n.back),
+		natsio.ErrorHandler(func(_ *natsio.Conn, _ *natsio.Subscription, err error) {
+			// A permission the zone's identity lacks, most often.
+			fmt.Fprintf(opts.Log, "zone %d: NATS: %v\n", opts.Zone, err)
+		})}
+	if opts.Creds != "" {
+		id, err := identity(opts.Creds)
+		if err != nil {
+			return nil, err
+		}
+		connOpts = append(connOpts, id)
+	}
+	nc, err := natsio.Connect(opts.URL, connOpts...)
 	if err != nil {
 		return nil, fmt.Errorf("connect to NATS at %s: %w", opts.URL, err)
 	}
@@ -289,6 +307,23 @@ func Dial(opts NetOptions) (*Net, error) {
 		return nil, err
 	}
 	return n, nil
+}
+
+// identity reads a NATS identity from file: user credentials (a JWT
+// and its seed) or an nkey seed.
+func identity(file string) (natsio.Option, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("NATS credentials: %w", err)
+	}
+	if bytes.Contains(data, []byte("BEGIN NATS USER JWT")) {
+		return natsio.UserCredentials(file), nil
+	}
+	id, err := natsio.NkeyOptionFromSeed(file)
+	if err != nil {
+		return nil, fmt.Errorf("NATS credentials %s: neither user credentials nor an nkey seed: %w", file, err)
+	}
+	return id, nil
 }
 
 func validName(s string) bool {

@@ -229,6 +229,7 @@ func TestZoneProcesses(t *testing.T) {
 	z0.stop(t)
 	z1.stop(t)
 	requireEachOnce(t, srv.url(), "procs", 100)
+	assert.Contains(t, z0.stderr.String(), "luahost zone: warning: no --nats-creds: any client of the NATS server can send this world's handoffs and records\n")
 }
 
 // TestZoneKilled kills a zone process (SIGKILL) while walkers stream
