@@ -81,11 +81,14 @@ const DefaultStartTimeout = time.Minute
 // Net is one zone of a world shared over NATS: it claims its zone, hands
 // off the entities that leave its strip to the zone that holds them now
 // through that zone's JetStream subject, takes the entities handed to
-// it, keeps every entity's owner record (zone and handoff count) in a
-// key-value bucket with compare-and-set, saves a checkpoint of itself
-// every NetOptions.Checkpoint frames, and shares broadcasts and
-// blackboard writes with the other zones. A restarted zone resumes from
-// its last checkpoint. Like a World, a Net is driven by one goroutine.
+// it, keeps every entity's owner record (zone, handoff count and claim
+// epoch; a tombstone once it died) in a key-value bucket with
+// compare-and-set, saves a checkpoint of itself every
+// NetOptions.Checkpoint frames, and shares broadcasts and blackboard
+// writes with the other zones. A restarted zone resumes from its last
+// checkpoint. A zone claimed again by another process while this one did
+// not answer stops: Step fails with ErrFenced. Like a World, a Net is
+// driven by one goroutine.
 type Net struct {
 	opts  NetOptions
 	nc    *natsio.Conn

@@ -241,7 +241,8 @@ type ownerRead struct {
 // records they need are read together first, then each handoff is taken
 // or left waiting (arrive), then the owner records of the entities taken
 // are written together. The messages left waiting are kept, and the
-// checkpoint's stream sequence stays below the first of them.
+// sequence the zone's subject is purged to stays below the first of them;
+// the others are acknowledged after the next checkpoint.
 func (n *Net) arriveAll(msgs []jetstream.Msg) error {
 	n.waiting = nil
 	if len(msgs) == 0 {
@@ -437,17 +438,18 @@ func (n *Net) together(count int, do func(ctx context.Context, i int)) {
 	wg.Wait()
 }
 
-// arrive takes one handoff unless the owner record (read) says it is
-// stale, or it cannot be taken (a script this zone cannot load, an owner
-// record that is not one): that is logged, and the entity stays with its
-// sender, which keeps it until the owner record names its receiver. It
-// is stale when it is an entity already taken (a message read again after a restart
-// whose checkpoint holds it) or one that moved on since. It returns the
-// owner record's write, for arriveAll to make. A handoff from a frame
-// this zone has not run yet waits for it (wait is true), so that no
-// entity is updated twice for one frame number; zones run on their own
-// clocks, so only while the sender is at most maxAhead frames ahead: a
-// zone far behind (started later) takes handoffs at once.
+// arrive takes one handoff unless it does not match its entity's owner
+// record (read) or cannot be taken (a script this zone cannot load): that
+// is logged when it is not a plain replay, and the entity stays where the
+// record says. A replay is a message read again after a restart whose
+// checkpoint holds the entity, or one of an entity that moved on or died
+// since. It returns the owner record this zone then owes, for arriveAll
+// to write. A handoff from a frame this zone has not run yet waits for it
+// (wait is true), so that no entity is updated twice for one frame
+// number; zones run on their own clocks, so only while the sender is at
+// most maxAhead frames ahead: a zone far behind (started later) takes
+// handoffs at once. So does one whose record lags more than one handoff
+// behind it.
 func (n *Net) arrive(a arrival, read ownerRead) (wait bool, write *debt, err error) {
 	h := a.h
 	if h.Frame > n.rt.Frame() && h.Frame-n.rt.Frame() <= maxAhead {

@@ -34,10 +34,15 @@ func (n *Net) Join(host *luabind.Host) {
 // Start runs the zone on host, which holds the zone's starting entities:
 // those of the scene in its strip, or its last checkpoint restored
 // (LastCheckpoint). Every entity whose owner record names another zone or
-// a higher handoff count is dropped (it moved on before a crash); every
-// other one is recorded as the zone's. Then the handoffs addressed to the
-// zone since its checkpoint are taken, in order, between frames, and the
-// world's broadcasts and blackboard writes flow in.
+// a higher handoff count, or is its tombstone, is dropped (it moved on or
+// died after the checkpoint), and so is one this zone handed off in a
+// message still in the stream (read in pages, within
+// NetOptions.StartTimeout); every other one is recorded as the zone's,
+// its record stamped with this claim's epoch, and a checkpoint is saved.
+// Then the handoffs addressed to the zone and not acknowledged are taken,
+// in order, between frames, a page a frame, and the world's broadcasts
+// and blackboard writes flow in. A Start that fails leaves the entities
+// alone: Close runs none of their onDestroy.
 func (n *Net) Start(host *luabind.Host) error {
 	if n.host != host {
 		n.Join(host)
@@ -131,9 +136,9 @@ func (n *Net) claimEntity(ctx context.Context, id netID) (gone bool, err error) 
 	return false, nil
 }
 
-// listen subscribes to the zone's handoffs (from the stream sequence
-// after its checkpoint's), the world's broadcasts and blackboard writes,
-// and the owner records' changes.
+// listen subscribes to the zone's handoffs (its durable consumer), the
+// world's broadcasts and blackboard writes, and the changes of the owner
+// and claim records.
 func (n *Net) listen() error {
 	ctx, stop := context.WithCancel(context.Background())
 	n.stop = stop
@@ -376,8 +381,8 @@ func (n *Net) take() error {
 		return err
 	}
 	n.waiting = append(n.waiting, later...)
-	// The checkpoint's sequence is the last one below every handoff that
-	// waits: a restart reads those again.
+	// The zone's subject is purged up to the last one below every
+	// handoff that waits.
 	if len(n.waiting) > 0 {
 		if md, err := n.waiting[0].Metadata(); err == nil {
 			n.seq = md.Sequence.Stream - 1
@@ -426,11 +431,13 @@ func (n *Net) publish() {
 	clear(n.written)
 }
 
-// save stores a checkpoint of the zone: its snapshot, its entities' world
-// ids and counts, the stream sequence of the last handoff taken and the
-// handoffs still held; then the zone's handoffs up to that sequence are
-// purged from the stream. A checkpoint that cannot be stored (NATS gone)
-// is tried again next frame.
+// save stores a checkpoint of the zone by compare-and-set: its snapshot,
+// its entities' world ids and counts, the stream sequence of the last
+// handoff dealt with, the handoffs still held and the tombstones not yet
+// written; then the handoffs dealt with are acknowledged and the zone's
+// subject purged up to that sequence. A checkpoint that cannot be stored
+// (NATS gone) is tried again next frame; one whose record another process
+// wrote since fences the zone.
 func (n *Net) save() {
 	if !n.isConnected() {
 		n.frames--
