@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -210,6 +211,17 @@ func requireEachOnce(t *testing.T, url, world string, n int) {
 	for id, p := range places {
 		assert.Len(t, p, 1, "entity %s is held at %v", id, p)
 	}
+	// Once every zone stopped cleanly, no two zones hold one entity, at
+	// whatever count.
+	stored := map[string][]string{}
+	for _, h := range held {
+		if !strings.HasPrefix(h.Where, "on its way") {
+			stored[h.ID] = append(stored[h.ID], h.Where)
+		}
+	}
+	for id, p := range stored {
+		assert.LessOrEqual(t, len(p), 1, "entity %s is stored at %v", id, p)
+	}
 	assert.Len(t, walkers, n, "every walker's state is held")
 	for w, c := range walkers {
 		assert.Equal(t, 1, c, "walker %v", w)
@@ -337,4 +349,54 @@ func TestZoneFenced(t *testing.T) {
 	again.stop(t)
 	z1.stop(t)
 	requireEachOnce(t, srv.url(), "fenced", 100)
+}
+
+// TestZoneRestartDuringOutage stops zone 0 while walkers stream across
+// the edge, so that zone 1 hands walkers to it that wait in the stream;
+// then zone 1 is killed and started again, and zone 0 too: zone 1 does
+// not take back what it had handed on, and once both stopped every
+// walker is in exactly one place.
+func TestZoneRestartDuringOutage(t *testing.T) {
+	srv := startNATSBinary(t)
+	h := watchHandoffs(t, srv.url(), "outage")
+	z0 := startZone(t, srv.url(), "outage", 0, "--fps", "200", "--checkpoint", "20")
+	// Zone 1 saves no checkpoint until it stops: killed, it restarts
+	// from the scene and replays every handoff it took.
+	z1 := startZone(t, srv.url(), "outage", 1, "--fps", "200", "--checkpoint", "1000000")
+	h.await(t, 40)
+	z0.stop(t)
+	awaitQueued(t, srv.url(), "outage", 0, 20)
+	require.NoError(t, z1.cmd.Process.Kill())
+	<-z1.done
+	z1 = startZone(t, srv.url(), "outage", 1, "--fps", "200", "--checkpoint", "20")
+	z0 = startZone(t, srv.url(), "outage", 0, "--fps", "200", "--checkpoint", "20")
+	h.await(t, 40)
+	z0.stop(t)
+	z1.stop(t)
+	requireEachOnce(t, srv.url(), "outage", 100)
+}
+
+// awaitQueued waits until at least n handoffs wait in the stream for zone.
+func awaitQueued(t *testing.T, url, world string, zone, n int) {
+	t.Helper()
+	nc, err := natsio.Connect(url)
+	require.NoError(t, err)
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	require.NoError(t, err)
+	subj := "luahost." + world + ".handoff." + strconv.Itoa(zone)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		s, err := js.Stream(ctx, "LUAHOST_"+world)
+		require.NoError(t, err)
+		info, err := s.Info(ctx, jetstream.WithSubjectFilter(subj))
+		cancel()
+		require.NoError(t, err)
+		if info.State.Subjects[subj] >= uint64(n) {
+			return
+		}
+		require.True(t, time.Now().Before(deadline), "fewer than %d handoffs wait for zone %d", n, zone)
+		time.Sleep(20 * time.Millisecond)
+	}
 }
