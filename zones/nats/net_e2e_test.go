@@ -3,6 +3,7 @@ package nats_test
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -399,4 +400,33 @@ func awaitQueued(t *testing.T, url, world string, zone, n int) {
 		require.True(t, time.Now().Before(deadline), "fewer than %d handoffs wait for zone %d", n, zone)
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// TestZoneBacklog kills a zone process and fills its subject with 20,000
+// handoffs; started again, it takes them all (a page a frame) and stops
+// cleanly with every one of them in its checkpoint.
+func TestZoneBacklog(t *testing.T) {
+	const n = 20000
+	srv := startNATSBinary(t)
+	z1 := startZone(t, srv.url(), "pile", 1, "--fps", "200")
+	require.NoError(t, z1.cmd.Process.Kill())
+	<-z1.done
+	p := newPeer(t, srv.url(), "pile")
+	p.handoffs(t, "1", n, func(i int) string { return strider(fmt.Sprintf("z0-%d", 1000+i), "strider") })
+	h := watchHandoffs(t, srv.url(), "pile")
+	start := time.Now()
+	z1 = startZone(t, srv.url(), "pile", 1, "--fps", "200")
+	t.Logf("started in %v", time.Since(start))
+	h.await(t, n)
+	t.Logf("took %d handoffs in %v", n, time.Since(start))
+	z1.stop(t)
+	held, err := nats.Inventory(srv.url(), "pile", 2)
+	require.NoError(t, err)
+	taken := 0
+	for _, e := range held {
+		if e.Where == "checkpoint 1" && strings.HasPrefix(e.ID, "z0-") {
+			taken++
+		}
+	}
+	assert.GreaterOrEqual(t, taken, n, "every handoff is in zone 1's checkpoint")
 }
