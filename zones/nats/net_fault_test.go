@@ -253,3 +253,28 @@ func TestNetAcks(t *testing.T) {
 	assert.Equal(t, 5, z.Entities())
 	require.NoError(t, z.Close())
 }
+
+// TestNetHeldAcrossRestart: a handoff that NATS could not store (here:
+// the stream was gone) is held in the sender's checkpoint; the sender,
+// started again under a new claim, sends it, and the receiver takes it.
+func TestNetHeldAcrossRestart(t *testing.T) {
+	srv := startNATS(t)
+	layout := zones.Layout{Edges: []float64{0}}
+	ents := bouncer()
+	z0 := netZone(t, srv.url(), "heldcp", 0, layout, ents, io.Discard, io.Discard)
+	p := newPeer(t, srv.url(), "heldcp")
+	require.NoError(t, p.js.DeleteStream(context.Background(), "LUAHOST_heldcp"))
+	run(t, 2, z0)
+	require.Equal(t, []string{"z0-1"}, z0.Transit(), "the walker is held")
+	require.NoError(t, z0.Close())
+	var out bytes.Buffer
+	z0 = netZone(t, srv.url(), "heldcp", 0, layout, ents, &out, io.Discard)
+	z1 := netZone(t, srv.url(), "heldcp", 1, layout, ents, &out, io.Discard)
+	for f := 0; z1.Entities() == 0; f++ {
+		require.Less(t, f, 50, "zone 1 never took the held walker")
+		run(t, 1, z0, z1)
+	}
+	require.NoError(t, z0.Close())
+	require.NoError(t, z1.Close())
+	census(t, out.String(), map[int]bool{7: true})
+}

@@ -53,6 +53,11 @@ func (n *Net) Start(host *luabind.Host) error {
 	}
 	if cp != nil {
 		n.made, n.seq, n.held, n.graves = cp.Made, cp.Seq, cp.Held, cp.Graves
+		for i := range n.held {
+			// Sent under this claim now: receivers refuse the handoffs
+			// of an older one stored after this one began.
+			n.held[i].Epoch = n.epoch
+		}
 		for s, id := range cp.IDs {
 			h, err := runtime.ParseHandleID(s)
 			if err != nil {
