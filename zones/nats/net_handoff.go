@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"sync"
 	"time"
 
 	natsio "github.com/nats-io/nats.go"
@@ -93,14 +92,6 @@ func (n *Net) readSent(ctx context.Context, msgs jetstream.MessagesContext, sent
 			return nil
 		}
 	}
-}
-
-// before tells whether the handoff in m was stored before this process
-// claimed the zone: a later one from this zone was sent by a process
-// taken over, and its receiver refuses it.
-func (n *Net) before(m jetstream.Msg) bool {
-	md, err := m.Metadata()
-	return err != nil || !md.Timestamp.After(n.claimedAt)
 }
 
 // rejoin runs between frames after NATS came back: the handoff consumer
@@ -222,19 +213,10 @@ func (n *Net) forget(id string) {
 // may be for the handoff to wait until the receiver catches up.
 const maxAhead = 2
 
-// ownerReads bounds the owner records read or written at once.
-const ownerReads = 32
-
 // arrival is one handoff message taken from the stream.
 type arrival struct {
 	m jetstream.Msg
 	h handoff
-}
-
-// ownerRead is an owner record as read: its entry, or the error.
-type ownerRead struct {
-	e   jetstream.KeyValueEntry
-	err error
 }
 
 // arriveAll takes the handoff messages, in stream order: the owner
@@ -296,89 +278,6 @@ func (n *Net) arriveAll(msgs []jetstream.Msg) error {
 	return nil
 }
 
-// debt is an owner record this zone owes: it took the entity id from zone
-// from at handoff count count, and the record does not say so yet. rev is
-// the record's revision as read when the handoff was taken (0: none).
-type debt struct {
-	id    string
-	count uint64
-	from  int
-	rev   uint64
-}
-
-// pay writes the owner records of the entities taken, together; those
-// NATS did not take stay owed and are tried again next frame (payOwed),
-// so that a record lags behind its entity by one handoff at most.
-func (n *Net) pay(ds []debt) {
-	done := make([]bool, len(ds))
-	n.together(len(ds), func(ctx context.Context, i int) { done[i] = n.payOne(ctx, ds[i]) })
-	for i, d := range ds {
-		if !done[i] {
-			n.owed = append(n.owed, d)
-		}
-	}
-}
-
-// payOwed tries again the owner records owed.
-func (n *Net) payOwed() {
-	if len(n.owed) == 0 || !n.isConnected() {
-		return
-	}
-	ds := n.owed
-	n.owed = nil
-	for i := range ds {
-		ds[i].rev = 0
-	}
-	n.pay(ds)
-	if len(n.owed) == 0 && n.owedSaid {
-		fmt.Fprintf(n.opts.Log, "zone %d: the owner records owed are written\n", n.opts.Zone)
-		n.owedSaid = false
-	}
-}
-
-// payOne writes one owed record by compare-and-set, and reports whether
-// the debt is settled: written, written by the sender meanwhile, or gone
-// (the entity moved on or died, a newer claim).
-func (n *Net) payOne(ctx context.Context, d debt) bool {
-	value := owner{zone: n.opts.Zone, count: d.count, epoch: n.epoch}.value()
-	rev := d.rev
-	if rev == 0 {
-		e, err := n.owner.Get(ctx, d.id)
-		switch {
-		case errors.Is(err, jetstream.ErrKeyNotFound):
-		case err != nil:
-			return false
-		default:
-			o, err := parseOwner(e.Value())
-			if err == nil && o.zone == n.opts.Zone && o.count == d.count && o.epoch == n.epoch {
-				return true
-			}
-			if err == nil && !(o.zone == d.from && o.count < d.count || o.zone == n.opts.Zone && o.count == d.count) {
-				return true
-			}
-			rev = e.Revision()
-		}
-	}
-	var err error
-	if rev == 0 {
-		_, err = n.owner.Create(ctx, d.id, value)
-	} else {
-		_, err = n.owner.Update(ctx, d.id, value, rev)
-	}
-	if err == nil {
-		return true
-	}
-	if isConflict(err) && d.rev != 0 {
-		// Changed since it was read: read it again next frame.
-		return false
-	}
-	if !n.owedSaid {
-		fmt.Fprintf(n.opts.Log, "zone %d: owner record of %s not updated (%v); trying again every frame\n", n.opts.Zone, d.id, err)
-		n.owedSaid = true
-	}
-	return false
-}
-
 // checkHandoff tells whether h can be a handoff to this zone: an entity
 // id that can name an owner record, a count from 1, another zone of the
 // world as its sender and this zone as its receiver.
@@ -396,46 +295,6 @@ func (n *Net) checkHandoff(h handoff) error {
 		return fmt.Errorf("handoff of %s: no entity", h.ID)
 	}
 	return nil
-}
-
-// readOwners reads the owner records of the handoffs' entities, up to
-// ownerReads at once.
-func (n *Net) readOwners(as []arrival) map[string]ownerRead {
-	var ids []string
-	seen := make(map[string]bool, len(as))
-	for _, a := range as {
-		if !seen[a.h.ID] {
-			seen[a.h.ID] = true
-			ids = append(ids, a.h.ID)
-		}
-	}
-	got := make([]ownerRead, len(ids))
-	n.together(len(ids), func(ctx context.Context, i int) {
-		got[i].e, got[i].err = n.owner.Get(ctx, ids[i])
-	})
-	reads := make(map[string]ownerRead, len(ids))
-	for i, id := range ids {
-		reads[id] = got[i]
-	}
-	return reads
-}
-
-// together runs do(ctx, i) for i from 0 to count-1, up to ownerReads at
-// once, each under its own NetOptions.Timeout, and returns when all are
-// done.
-func (n *Net) together(count int, do func(ctx context.Context, i int)) {
-	var wg sync.WaitGroup
-	slots := make(chan struct{}, ownerReads)
-	for i := range count {
-		slots <- struct{}{}
-		wg.Go(func() {
-			defer func() { <-slots }()
-			ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
-			defer cancel()
-			do(ctx, i)
-		})
-	}
-	wg.Wait()
 }
 
 // arrive takes one handoff unless it does not match its entity's owner
@@ -627,54 +486,6 @@ func (n *Net) send() {
 	n.handOn(stored)
 }
 
-// handOn sets the owner records of the entities whose handoffs NATS
-// stored to their receivers, each with a compare-and-set from this zone
-// and the count before: from then on the record says that the entity is
-// no longer this zone's, whatever this zone replays after a restart. A
-// record that names another zone or count is left alone, and one that
-// could not be written is written by the receiver when it takes the
-// entity (a restart before that finds the handoff in the stream). A
-// record stamped by a newer claim of this zone fences it.
-func (n *Net) handOn(hs []handoff) {
-	n.together(len(hs), func(ctx context.Context, i int) {
-		h := hs[i]
-		value := owner{zone: h.To, count: h.Count, epoch: n.claimOf(h.To)}.value()
-		e, err := n.owner.Get(ctx, h.ID)
-		if errors.Is(err, jetstream.ErrKeyNotFound) {
-			_, _ = n.owner.Create(ctx, h.ID, value)
-			return
-		}
-		if err != nil {
-			return
-		}
-		o, err := parseOwner(e.Value())
-		switch {
-		case err != nil || o.zone != n.opts.Zone || o.count+1 != h.Count:
-		case o.epoch > n.epoch:
-			n.fence("an owner record of a newer claim")
-		default:
-			_, _ = n.owner.Update(ctx, h.ID, value, e.Revision())
-		}
-	})
-}
-
-// claimOf returns the latest claim epoch of zone z that this zone knows.
-func (n *Net) claimOf(z int) uint64 {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	return n.claims[z].epoch
-}
-
-// fence notes that another process claimed the zone, as why says.
-func (n *Net) fence(why string) {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	if !n.fenced {
-		n.fenced = true
-		fmt.Fprintf(n.opts.Log, "zone %d: %v (%s); stopping\n", n.opts.Zone, ErrFenced, why)
-	}
-}
-
 // sayHeld says once that handoffs are held, and once that they all went.
 func (n *Net) sayHeld() {
 	switch {
@@ -696,56 +507,4 @@ func (n *Net) own(h runtime.Handle, id netID) {
 func (n *Net) disown(h runtime.Handle) {
 	delete(n.byID, n.ids[h].ID)
 	delete(n.ids, h)
-}
-
-// ownerSet creates the owner record of a new entity.
-func (n *Net) ownerSet(id netID) {
-	if !n.isConnected() {
-		return
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
-	defer cancel()
-	_, _ = n.owner.Create(ctx, id.ID, owner{zone: n.opts.Zone, count: id.Count, epoch: n.epoch}.value())
-}
-
-// bury turns the owner records of the entities that died here into
-// their tombstones, each by compare-and-set on a record that names this
-// zone at the entity's count (or none: a new entity whose record NATS
-// did not take); those NATS did not take are tried again next frame.
-func (n *Net) bury() {
-	if len(n.graves) == 0 || !n.isConnected() {
-		return
-	}
-	done := make([]bool, len(n.graves))
-	n.together(len(n.graves), func(ctx context.Context, i int) {
-		id := n.graves[i]
-		value := owner{zone: dead, count: id.Count}.value()
-		e, err := n.owner.Get(ctx, id.ID)
-		if errors.Is(err, jetstream.ErrKeyNotFound) {
-			_, err = n.owner.Create(ctx, id.ID, value)
-			done[i] = err == nil || isConflict(err)
-			return
-		}
-		if err != nil {
-			return
-		}
-		o, err := parseOwner(e.Value())
-		switch {
-		case err != nil || o.zone != n.opts.Zone || o.count != id.Count:
-			done[i] = true
-		case o.epoch > n.epoch:
-			done[i] = true
-			n.fence("an owner record of a newer claim")
-		default:
-			_, err = n.owner.Update(ctx, id.ID, value, e.Revision())
-			done[i] = err == nil || isConflict(err)
-		}
-	})
-	var still []netID
-	for i, id := range n.graves {
-		if !done[i] {
-			still = append(still, id)
-		}
-	}
-	n.graves = still
 }

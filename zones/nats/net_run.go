@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	natsio "github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -110,37 +109,6 @@ func (n *Net) Start(host *luabind.Host) error {
 	return nil
 }
 
-// claimEntity settles the owner record of an entity the zone starts
-// with: one that moved on or died after the zone's checkpoint is gone; a
-// record that names this zone is stamped with this claim's epoch (so
-// that the writes of a process taken over fail); a missing one is made;
-// a junk one is said and made again, the checkpoint being the truth.
-func (n *Net) claimEntity(ctx context.Context, id netID) (gone bool, err error) {
-	mine := owner{zone: n.opts.Zone, count: id.Count, epoch: n.epoch}.value()
-	e, err := n.owner.Get(ctx, id.ID)
-	switch {
-	case errors.Is(err, jetstream.ErrKeyNotFound):
-		_, err = n.owner.Create(ctx, id.ID, mine)
-	case err == nil:
-		o, perr := parseOwner(e.Value())
-		switch {
-		case perr != nil:
-			fmt.Fprintf(n.opts.Log, "zone %d: owner record of %s: %v; written again\n", n.opts.Zone, id.ID, perr)
-		case o.zone == dead || o.count > id.Count || o.count == id.Count && o.zone != n.opts.Zone || n.sent[id.ID] > id.Count:
-			// A record behind the checkpoint's count is one this zone
-			// could not write yet.
-			return true, nil
-		case o.epoch > n.epoch:
-			return false, fmt.Errorf("owner of %s: zone %d of world %s %w", id.ID, n.opts.Zone, n.opts.World, ErrFenced)
-		}
-		_, err = n.owner.Update(ctx, id.ID, mine, e.Revision())
-	}
-	if err != nil {
-		return false, fmt.Errorf("owner of %s: %w", id.ID, err)
-	}
-	return false, nil
-}
-
 // listen subscribes to the zone's handoffs (its durable consumer), the
 // world's broadcasts and blackboard writes, and the changes of the owner
 // and claim records.
@@ -187,38 +155,6 @@ func subscribeJSON[T any](n *Net, kind string, keep func(T)) error {
 	return nil
 }
 
-// watchOwners follows the changes of the owner records, until ctx ends.
-func (n *Net) watchOwners(ctx context.Context) error {
-	watch, err := n.owner.WatchAll(ctx, jetstream.UpdatesOnly())
-	if err != nil {
-		return fmt.Errorf("watch the owner records: %w", err)
-	}
-	go func() {
-		for e := range watch.Updates() {
-			if e == nil {
-				continue
-			}
-			c := ownerChange{id: e.Key(), deleted: e.Operation() != jetstream.KeyValuePut}
-			if !c.deleted {
-				var err error
-				var o owner
-				if o, err = parseOwner(e.Value()); err != nil {
-					// Read as zone 0, it would end the transit of an
-					// entity on its way there that zone 0 never took.
-					fmt.Fprintf(n.opts.Log, "zone %d: owner record of %s ignored: %v\n", n.opts.Zone, c.id, err)
-					continue
-				}
-				c.zone, c.deleted = o.zone, o.zone == dead
-			}
-			n.mu.Lock()
-			n.owners = append(n.owners, c)
-			n.mu.Unlock()
-			n.signal()
-		}
-	}()
-	return nil
-}
-
 // newID returns a world id for a new entity of the zone: zZONE-N under
 // the zone's first claim, zZONE-EPOCH-N under later ones, so that a zone
 // restarted from a checkpoint older than the ids it made since does not
@@ -230,53 +166,6 @@ func (n *Net) newID() netID {
 		return netID{ID: z + strconv.FormatUint(n.epoch, 10) + "-" + m}
 	}
 	return netID{ID: z + m}
-}
-
-// owner is an entity's owner record: "ZONE COUNT EPOCH" while it lives,
-// the zone that owns it, its handoff count and the claim epoch of that
-// zone as its writer knew it (0: not known), and "dead COUNT" once it
-// died (a tombstone, never deleted: a zone restarted from a checkpoint
-// that still holds the entity, or a handoff of it replayed, must find it
-// dead, not unknown). A tombstone reads as zone dead.
-type owner struct {
-	zone  int
-	count uint64
-	epoch uint64
-}
-
-const dead = -1
-
-func (o owner) value() []byte {
-	if o.zone == dead {
-		return []byte("dead " + strconv.FormatUint(o.count, 10))
-	}
-	return []byte(strconv.Itoa(o.zone) + " " + strconv.FormatUint(o.count, 10) + " " + strconv.FormatUint(o.epoch, 10))
-}
-
-func parseOwner(b []byte) (owner, error) {
-	f := strings.Fields(string(b))
-	var o owner
-	var err error
-	switch {
-	case len(f) == 2 && f[0] == "dead":
-		o.zone = dead
-	case len(f) == 2 || len(f) == 3:
-		if o.zone, err = strconv.Atoi(f[0]); err == nil && o.zone < 0 {
-			err = errors.New("negative zone")
-		}
-		if err == nil && len(f) == 3 {
-			o.epoch, err = strconv.ParseUint(f[2], 10, 64)
-		}
-	default:
-		err = errors.New("want ZONE COUNT EPOCH")
-	}
-	if err == nil {
-		o.count, err = strconv.ParseUint(f[1], 10, 64)
-	}
-	if err != nil {
-		return owner{}, fmt.Errorf("bad owner record %q", b)
-	}
-	return o, nil
 }
 
 // elsewhere answers for the handles of entities that left the zone.
