@@ -17,5 +17,7 @@
 // has a fencing epoch, one more than the claim before, that its
 // handoffs, owner records and checkpoints carry: a process whose zone was
 // claimed again while it did not answer stops (ErrFenced) and its writes
-// fail; checkpoints are written by compare-and-set.
+// fail; checkpoints are written by compare-and-set. With
+// NetOptions.Creds a zone connects with its own NATS identity, which the
+// server may allow to send handoffs to the other zones only.
 package nats
