@@ -16,7 +16,7 @@ import (
 	"github.com/luahost/luahost/runtime"
 )
 
-// The memory ceiling (SPEC 13 "Memory") stops growth across frames — a
+// The memory ceiling stops growth across frames — a
 // self or a module's table growing every frame — before the process dies
 // of it. At the end of every frame the host reads the heap's size (one
 // runtime/metrics read). When it nears the ceiling (seven eighths), the

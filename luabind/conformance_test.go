@@ -19,7 +19,7 @@ import (
 	"github.com/luahost/luahost/runtime"
 )
 
-// The differential conformance suite (SPEC 4.7). Every program directly
+// The differential conformance suite. Every program directly
 // under conformanceDir runs twice: as a module in luahost's sandbox,
 // through a real Host with print captured, and in reference Lua 5.1
 // (Debian's lua5.1). The two outputs must be identical, line by line.

@@ -11,7 +11,7 @@ import (
 	"github.com/luahost/luahost/runtime"
 )
 
-// Values cross Lua states as plain data (SPEC 3.5): nil, booleans,
+// Values cross Lua states as plain data: nil, booleans,
 // numbers, strings, entity handles, vectors (runtime.Vec3), and tables of
 // those. A Lua value is
 // turned into its runtime form (toPlain) in one state and built again
@@ -26,7 +26,7 @@ func (st *state) toPlain(v lua.LValue, path string) (any, error) {
 	return c.toPlain(v, path, 0, nil)
 }
 
-// copier bounds one copy of plain data (SPEC 13 "Copies"): it counts
+// copier bounds one copy of plain data: it counts
 // every key and value it copies against runtime.MaxPlainNodes and
 // runtime.MaxPlainBytes, so that a table shared at many places (a DAG,
 // whose paths are exponential in its depth) is an error after a bounded

@@ -5,7 +5,7 @@ import (
 	"github.com/luahost/luahost/runtime"
 )
 
-// What onReload does to the world (SPEC 13 "Reload side effects") waits
+// What onReload does to the world waits
 // until the whole reload commits: attach, detach, kill, spawn's scripts,
 // emit and send, transform writes and blackboard writes made while a
 // reload migrates are recorded, in order, and applied after the swap (so

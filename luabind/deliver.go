@@ -11,7 +11,7 @@ import (
 )
 
 // delivery is what a state reuses from one event delivery to the next, so
-// that delivering number data allocates nothing (SPEC 10): the ev
+// that delivering number data allocates nothing: the ev
 // userdata of each nesting depth, the Lua value of the last scalar data
 // delivered (numbers and strings are immutable, so one boxed value serves
 // every handler of the state), and the last handler looked up.

@@ -9,7 +9,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
-// TestDeliveryAllocatesPerDispatch checks SPEC 10's delivery claim: a
+// TestDeliveryAllocatesPerDispatch checks the delivery claim: a
 // dispatch of number data allocates the same for 10 Lua handlers as for
 // 200 (nothing per delivery), and every handler saw every number.
 func TestDeliveryAllocatesPerDispatch(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 	"github.com/luahost/luahost/luabind/internal/luaerr"
 )
 
-// Calling callbacks without a wrapper (SPEC 10, 4.6). The error mapper
+// Calling callbacks without a wrapper. The error mapper
 // must see an error while its frame is still on the stack, before the
 // stack unwinds: a panic hook (rewriteError) does that for Lua errors,
 // and a deferred recover does it for gopher-lua's call-stack overflow, a

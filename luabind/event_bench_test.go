@@ -18,7 +18,7 @@ const benchListeners = 1000
 // handlers (testdata/scripts/bench/listener.lua, number data), against a
 // bare gopher-lua loop making the same 1,000 handler calls with reused
 // arguments, alternated in one loop: "x-bare" is the host's time over
-// bare's (SPEC 10: ≤ 1.3x). allocs/op counts every loop's: the handler's
+// bare's (≤ 1.3x). allocs/op counts every loop's: the handler's
 // sum is a new number in each (TestDeliveryAllocatesPerDispatch checks
 // that delivering allocates nothing per handler). With a budget, "x-bare-ctx" is the host's time over a third
 // loop, the bare one on a state that has a context: gopher-lua then checks

@@ -11,7 +11,7 @@ import (
 
 // MaxScriptSize is the largest script or module file that is read: a
 // larger one is refused, like a file that is not a regular file or that
-// resolves outside the script directory (SPEC 13).
+// resolves outside the script directory.
 const MaxScriptSize = 16 << 20
 
 // readSource reads the script or module file at path (under Dir), which

@@ -9,7 +9,7 @@ import (
 	"github.com/luahost/luahost/snapshot"
 )
 
-// Handoff (SPEC 12): an entity, with its instances, self, tags, name,
+// Handoff: an entity, with its instances, self, tags, name,
 // transform and timers, leaves one world and arrives in another that runs
 // the same scripts. It leaves without onDestroy and arrives without
 // onCreate; the optional onExport(self, ctx) and onImport(self, ctx) run

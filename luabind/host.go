@@ -205,7 +205,7 @@ type Host struct {
 	ceilingMark int64
 	deferred    deferred
 	reloads     int
-	// timerSeq is the id of the last timer made (SPEC 4.8).
+	// timerSeq is the id of the last timer made.
 	timerSeq int64
 	// query is the buffer of ctx.query's results.
 	query []runtime.Handle
@@ -375,7 +375,7 @@ func (h *Host) refill() {
 // of every frame, and Close at the end.
 func (h *Host) Flush() { h.out.Flush() }
 
-// Close closes the runtime (every instance gets its onDestroy, SPEC 3.4),
+// Close closes the runtime (every instance gets its onDestroy),
 // then every Lua state, the watcher and the budget's watchdog.
 func (h *Host) Close() error { return h.rt.Close() }
 

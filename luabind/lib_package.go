@@ -4,7 +4,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
-// bindPackage installs the state's package table (SPEC 4.7): loaded,
+// bindPackage installs the state's package table: loaded,
 // which require consults and fills (holding the standard libraries, as in
 // Lua 5.1), and preload, the loaders require runs before looking for a
 // file. Both belong to the script's own state; there is no path, cpath or

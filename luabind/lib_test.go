@@ -41,7 +41,7 @@ func runOnCreate(t *testing.T, code string, budget time.Duration) ([]string, []e
 // loaded machine can take longer than a budget, so the cases run with a
 // budget of a second; TestBuiltinsInterruptible checks the budget, and
 // BenchmarkTableConcat and BenchmarkUnpack measure the calls themselves
-// (SPEC 13 "Memory" and "Builtins").
+// ("Memory" and "Builtins").
 func TestBuiltinsBounded(t *testing.T) {
 	const mib = 1 << 20
 	tests := []struct {

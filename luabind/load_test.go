@@ -19,7 +19,7 @@ import (
 
 // TestLoadErrors loads every broken script of testdata/scripts/bad through
 // Load, Check and Attach: each fails with a *LoadError whose message
-// starts with file:line (SPEC 5), and nothing stays loaded.
+// starts with file:line, and nothing stays loaded.
 func TestLoadErrors(t *testing.T) {
 	tests := []struct {
 		script string

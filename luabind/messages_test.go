@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// messagesDir holds one script per error message of SPEC 4.6, under
+// messagesDir holds one script per error message of the guide's section 10, under
 // scriptDir: each fails when attached or in its onCreate, and says the
 // message it must produce on a line "-- want: LINE: MESSAGE".
 const messagesDir = "messages"

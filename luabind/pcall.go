@@ -7,7 +7,7 @@ import (
 	"github.com/luahost/luahost/luabind/internal/gopherx"
 )
 
-// Locals shared with closures across a caught error (SPEC 4.7).
+// Locals shared with closures across a caught error.
 // gopher-lua's pcall breaks the upvalues of the functions still running
 // around it (its issue 448): when an error is raised and no error handler
 // is set, gopher-lua closes every open upvalue of every frame on the

@@ -9,7 +9,7 @@ import (
 	"github.com/luahost/luahost/runtime"
 )
 
-// Tags and queries (SPEC 4.9), backed by the runtime's indexes.
+// Tags and queries, backed by the runtime's indexes.
 
 // Bounds of the tags and names scripts give entities. The runtime's
 // indexes keep them as Go strings, which no memory limit or ceiling

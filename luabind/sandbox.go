@@ -12,7 +12,7 @@ import (
 	"github.com/luahost/luahost/luabind/internal/lualib"
 )
 
-// The sandbox (SPEC 4.4). Every state is built with no library, then
+// The sandbox. Every state is built with no library, then
 // given exactly this:
 //
 //   - base functions, without dofile, loadfile, module, newproxy and
@@ -32,8 +32,8 @@ import (
 
 const maxLoadSize = 1 << 20
 
-// Sizes of a state (SPEC 10). The call stack grows on demand up to
-// callStackSize frames: Lua-to-Lua recursion 12,000 deep (SPEC 4.7; Lua
+// Sizes of a state. The call stack grows on demand up to
+// callStackSize frames: Lua-to-Lua recursion 12,000 deep (Lua
 // 5.1 stops near 16,000), at a fixed cost of a byte a frame. The value
 // stack grows registryGrow slots (64 KiB) at a time up to registryMaxSize
 // slots, which bounds unpack-like floods: gopher-lua grows it by a fixed

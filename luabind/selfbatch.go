@@ -5,7 +5,7 @@ import lua "github.com/yuin/gopher-lua"
 // selfBatch makes a state's self tables ahead, several in one run, so
 // that the selves of instances attached one after another sit next to
 // each other in memory whatever Lua code allocated between the attaches
-// (SPEC 10: a world whose entities an onCreate spawns, each from a spec
+// (a world whose entities an onCreate spawns, each from a spec
 // table thrown away, must run its frame as fast as one made by the
 // scene). gopher-lua's tables are a struct and two maps; made one at a
 // time between a spawner's spec tables, which have the same sizes, the

@@ -11,7 +11,7 @@ import (
 )
 
 // spinnerSnapshot returns the marshalled snapshot of the 10,000-spinner
-// world of SPEC 10 after 60 frames.
+// world of the performance contract after 60 frames.
 func spinnerSnapshot(b *testing.B) []byte {
 	rt, h := newBenchWorld(b, benchEntities, -1)
 	defer h.Close()
@@ -26,7 +26,7 @@ func spinnerSnapshot(b *testing.B) []byte {
 }
 
 // BenchmarkSnapshot10000 measures saving the 10,000-spinner world: the
-// snapshot and its JSON form (SPEC 12 target: under 50 ms and 2 MB), with
+// snapshot and its JSON form (target: under 50 ms and 2 MB), with
 // the size per entity.
 func BenchmarkSnapshot10000(b *testing.B) {
 	rt, h := newBenchWorld(b, benchEntities, -1)

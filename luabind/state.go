@@ -85,7 +85,7 @@ type state struct {
 	// rng is math.random's generator, whose state a snapshot saves.
 	rng *rand.PCG
 	// onRestore, onExport and onImport run after a restore, before an
-	// export and after an import (SPEC 12).
+	// export and after an import.
 	onRestore, onExport, onImport *lua.LFunction
 }
 
@@ -94,7 +94,7 @@ type instance struct {
 	self *lua.LTable
 	ent  lua.LValue
 	// propKeys are the top-level string keys the attach's props set: a
-	// hot reload never gives them a new default (SPEC 6).
+	// hot reload never gives them a new default.
 	propKeys []string
 	// timers are the instance's pending timers, by due time then id.
 	timers []timer
@@ -166,7 +166,7 @@ func (h *Host) run(s *Script, src []byte) (*state, lua.LValue, error) {
 	return st, ret, nil
 }
 
-// define reads the script table (SPEC 4.1).
+// define reads the script table.
 func (st *state) define(t *lua.LTable) error {
 	st.table = t
 	st.label = st.script.name[strings.LastIndex(st.script.name, "/")+1:]

@@ -11,7 +11,7 @@ import (
 	"github.com/luahost/luahost/runtime"
 )
 
-// Per-script timing (SPEC 11). The host counts every callback it runs
+// Per-script timing. The host counts every callback it runs
 // (onCreate, onUpdate, event handlers, timers, onDestroy, onReload) per
 // script and kind, and times them. Reading the clock twice costs about as
 // much as a fifth of the cheapest callback (the spinner's onUpdate), so

@@ -11,7 +11,7 @@ import (
 )
 
 // BenchmarkTiming10000 measures what per-script timing costs on the
-// 10,000-spinner frame (SPEC 11: at most 5 %): every iteration runs a
+// 10,000-spinner frame (at most 5 %): every iteration runs a
 // frame of a host with the timing mode and one of a host with
 // TimingOff, back to back (in turn first and second), and "x-off" is the
 // first's time over the second's. Budgets are off, so that the timing is the only difference

@@ -11,7 +11,7 @@ import (
 	"github.com/luahost/luahost/runtime"
 )
 
-// Vectors (SPEC 4.10). A vector is a Lua table with the fields x, y and z
+// Vectors. A vector is a Lua table with the fields x, y and z
 // and the state's vector metatable, which gives it operators and methods.
 // Its fields are plain numbers, so reading v.x costs a table read; the
 // metatable's __metatable is vecTypeName, which is how every copy

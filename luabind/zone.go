@@ -9,7 +9,7 @@ import (
 	"github.com/luahost/luahost/runtime"
 )
 
-// zoning is what a host knows of the zones of its world (SPEC 14): its
+// zoning is what a host knows of the zones of its world: its
 // own zone's number, where entities that left it went, where
 // ctx.broadcast goes, and the broadcasts waiting for the next frame.
 type zoning struct {
@@ -29,7 +29,7 @@ type broadcast struct {
 	data  any
 }
 
-// SetZone makes the host zone number zone of a zoned world (SPEC 14).
+// SetZone makes the host zone number zone of a zoned world.
 // elsewhere answers, for a handle that is no longer alive in this
 // runtime, whether its entity lives on in another zone and which: such
 // an entity value answers alive() true and zone() that number, and its

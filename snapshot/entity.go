@@ -8,8 +8,8 @@ import (
 	"github.com/luahost/luahost/runtime"
 )
 
-// Entity is one entity with everything that belongs to it (SPEC
-// 12): its lifecycle state, name, tags, committed transform and every
+// Entity is one entity with everything that belongs to it: its
+// lifecycle state, name, tags, committed transform and every
 // live instance with its script's state. It is a self-contained value: a
 // world snapshot lists its entities in this form, and Export and Import
 // move one from a world to another. Its JSON form is in docs/snapshot.md.
@@ -72,7 +72,7 @@ type Instance struct {
 	// none (left out of the document).
 	Self SelfJSON `json:"self,omitzero"`
 	// Props are the top-level keys the attach's props set: a hot reload
-	// never gives them a new default (SPEC 6).
+	// never gives them a new default.
 	Props []string `json:"props,omitempty"`
 	// Timers are the pending timers, by due time then id.
 	Timers []Timer `json:"timers,omitempty"`
@@ -110,7 +110,7 @@ func parseInto(v *any, b []byte, parse func([]byte) (any, error)) error {
 	return nil
 }
 
-// Timer is one pending timer (SPEC 4.8).
+// Timer is one pending timer.
 type Timer struct {
 	// ID is the timer's id, as ctx.after and ctx.every returned it.
 	ID int64 `json:"id"`

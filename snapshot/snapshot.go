@@ -7,7 +7,7 @@ import (
 // Format is the format of the snapshots this version writes.
 const Format = "luahost-snapshot/1"
 
-// World is a saved world (SPEC 12): everything needed to continue it
+// World is a saved world: everything needed to continue it
 // in a fresh Runtime and Host running the same scripts, exactly as if it
 // had never stopped. Its JSON form (Marshal, Parse) is documented
 // field by field in docs/snapshot.md. What is not world state is not in

@@ -15,7 +15,7 @@ import (
 	"github.com/luahost/luahost/internal/luaast"
 )
 
-// The compile step (SPEC 4.7). Every chunk the host runs — scripts,
+// The compile step. Every chunk the host runs — scripts,
 // modules, load and loadstring — is parsed, rewritten where gopher-lua's
 // compiler diverges from reference Lua 5.1, and only then compiled:
 //

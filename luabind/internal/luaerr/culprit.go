@@ -14,7 +14,7 @@ import (
 
 // The error mapper proper: it runs while gopher-lua raises an error, with
 // the failing frame still on the stack, and rewrites the message in the
-// words of reference Lua 5.4, naming the culprit (SPEC 4.6).
+// words of reference Lua 5.4, naming the culprit.
 
 // luaFrame is a Lua function's frame on the stack: its prototype, the
 // instruction it is executing and the Debug to read its registers with.

@@ -12,7 +12,7 @@ import (
 // Tracebacks of deep stacks. When an error reaches a protected call
 // without a handler, gopher-lua formats a traceback of the whole call
 // stack, and finding each frame walks the stack from the top: the cost is
-// quadratic in its depth. With recursion allowed 12,000 deep (SPEC 4.7),
+// quadratic in its depth. With recursion allowed 12,000 deep,
 // a runaway recursion would spend most of its budget there. DeepTrace
 // makes the same traceback gopher-lua keeps (the innermost and outermost
 // frames around a "..." line) by visiting only those frames.

@@ -10,7 +10,7 @@ import (
 )
 
 // The sandbox's own base functions, where gopher-lua's differ from
-// reference Lua 5.1 (SPEC 4.7): tonumber, error, assert, setmetatable and
+// reference Lua 5.1: tonumber, error, assert, setmetatable and
 // the refusals of coroutine.resume.
 
 // installBase replaces gopher-lua's versions in the global table g and

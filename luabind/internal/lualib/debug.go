@@ -9,7 +9,7 @@ import (
 	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
-// The sandbox's debug library (SPEC 4.7): traceback, so that
+// The sandbox's debug library: traceback, so that
 // xpcall(f, debug.traceback) works, and a read-only getinfo. Nothing
 // reads or writes locals or upvalues, sets hooks or reaches the registry.
 

@@ -6,7 +6,7 @@ import (
 	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
-// Arrays (SPEC 4.7). gopher-lua keeps a table's integer keys 1 to
+// Arrays. gopher-lua keeps a table's integer keys 1 to
 // lua.MaxArrayIndex-1 in a Go slice and fills any gap before a write with
 // nils, in one VM instruction that no budget interrupts: with its default
 // (2^26), t[67108863] = true allocates a gigabyte, and t[2^24] = true

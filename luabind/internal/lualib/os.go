@@ -12,7 +12,7 @@ import (
 	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
-// The sandbox's os library (SPEC 4.4, 4.7): the clock and the calendar
+// The sandbox's os library: the clock and the calendar
 // only. date and time follow Lua 5.1 on a C library in the "C" locale
 // (glibc's strftime conversions); date's output is bounded.
 

@@ -11,7 +11,7 @@ import (
 	"github.com/luahost/luahost/luabind/internal/lstring"
 )
 
-// The sandbox's table library (SPEC 4.7 and 13): Lua 5.1's insert,
+// The sandbox's table library: Lua 5.1's insert,
 // remove, concat and sort, bounded and interruptible. gopher-lua's
 // versions refuse table.sort(t, nil), return nil from an empty remove and
 // build concat's result by repeated appends on a value stack that grows

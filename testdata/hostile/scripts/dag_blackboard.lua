@@ -1,4 +1,4 @@
--- A blackboard value shared at 2^22 places (SPEC 13 "Copies"): a bounded
+-- A blackboard value shared at 2^22 places: a bounded
 -- copy, an error of this callback within its budget.
 local dag = require("lib.dag")
 return {

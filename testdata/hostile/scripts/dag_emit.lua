@@ -1,4 +1,4 @@
--- Event data whose subtables are shared at 2^22 places (SPEC 13 "Copies"):
+-- Event data whose subtables are shared at 2^22 places:
 -- the copy is bounded and ends as this callback's error within its budget,
 -- not as an exponential walk.
 local dag = require("lib.dag")

@@ -1,4 +1,4 @@
--- properties shared at 2^22 places (SPEC 13 "Copies"): the script does not
+-- properties shared at 2^22 places: the script does not
 -- load, quickly, and the scene does not start.
 local dag = require("lib.dag")
 return {

@@ -1,4 +1,4 @@
--- Spawn props shared at 2^22 places (SPEC 13 "Copies"): a bounded copy,
+-- Spawn props shared at 2^22 places: a bounded copy,
 -- an error of this callback within its budget.
 local dag = require("lib.dag")
 return {

@@ -1,5 +1,5 @@
 -- Keeps 8 MiB more in self every frame, each callback well within its
--- budget and memory limit (SPEC 13 "Memory"): growth across frames, which
+-- budget and memory limit: growth across frames, which
 -- the host's memory ceiling stops by faulting the instance holding the
 -- most, instead of letting the process die out of memory.
 return {

@@ -1,5 +1,4 @@
--- Keeps attaching a script whose onCreate never returns (SPEC 13 "Nested
--- callbacks"). Each onCreate runs on its own clock while this onUpdate's
+-- Keeps attaching a script whose onCreate never returns. Each onCreate runs on its own clock while this onUpdate's
 -- keeps running, so this onUpdate is stopped within its own budget, never
 -- given a fresh one, and faulted at the attach line; no onCreate is blamed.
 return {

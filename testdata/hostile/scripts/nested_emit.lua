@@ -1,5 +1,5 @@
 -- Keeps attaching a listener whose handler never returns and emitting to
--- it (SPEC 13 "Nested callbacks"): the handlers run on this onUpdate's
+-- it: the handlers run on this onUpdate's
 -- clock, which is stopped within its budget at the emit line.
 return {
   onUpdate = function(self, ctx)

@@ -1,4 +1,4 @@
--- Tags and ctx.query (SPEC 4.9): e:tag/untag/hasTag/tags (sorted), spawn
+-- Tags and ctx.query: e:tag/untag/hasTag/tags (sorted), spawn
 -- tags, queries by tag, script, name, near + radius and limit (AND),
 -- Active entities only, sorted by distance (ties by index) or by index;
 -- committed positions; ctx.findAll.

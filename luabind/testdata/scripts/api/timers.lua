@@ -1,4 +1,4 @@
--- ctx.after, ctx.every, ctx.cancel (SPEC 4.8): timers fire in the
+-- ctx.after, ctx.every, ctx.cancel: timers fire in the
 -- instance's turn before its onUpdate, in due-time order (ties in creation
 -- order); an every timer fires at most once a frame, next due = previous
 -- due + period; a timer made while timers fire waits for the next frame;

@@ -1,4 +1,4 @@
--- vec3 (SPEC 4.10): fields, operators, methods, tostring; entity setters
+-- vec3: fields, operators, methods, tostring; entity setters
 -- take a vector or a table; vectors are plain data that come back as
 -- vectors from the blackboard, events and properties.
 local check = require("lib.check")

@@ -1,4 +1,4 @@
--- The spinner of SPEC 10 without the onDestroy print: the scale
+-- The benchmark spinner without the onDestroy print: the scale
 -- benchmarks' body, so that closing a million entities writes nothing.
 return {
   properties = { speed = 90 },

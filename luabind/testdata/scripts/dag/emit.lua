@@ -1,4 +1,4 @@
--- dag/emit.lua: event data shared at 2^22 places (SPEC 13 "Copies"): the
+-- dag/emit.lua: event data shared at 2^22 places: the
 -- copy ends as this callback's error, quickly, not as an exponential walk.
 local dag = require("lib.dag")
 return {

@@ -1,5 +1,5 @@
 -- messages/index_local.lua: a method call on a nil local names the local
--- (SPEC 4.6), not the method being read.
+--, not the method being read.
 -- want: 7: attempt to index a nil value (local 'boss')
 return {
   onCreate = function(self, ctx)

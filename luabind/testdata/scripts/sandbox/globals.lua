@@ -14,7 +14,7 @@ local allowed = {
   require = "function", select = "function", setfenv = "function",
   setmetatable = "function", tonumber = "function", tostring = "function",
   type = "function", unpack = "function", xpcall = "function",
-  vec3 = "function", -- SPEC 4.10
+  vec3 = "function", -- luahost's vectors
   string = "table", table = "table", math = "table", coroutine = "table", os = "table",
   debug = "table", package = "table",
   -- registered by the test runner (Host.Register)

@@ -1,5 +1,5 @@
 -- Kills its own entity in onCreate, during the scene's setup: world
--- behaviour, not a scene error (SPEC 7). The entity goes at once (it was
+-- behaviour, not a scene error. The entity goes at once (it was
 -- never active), so "second", listed after this script, is never attached,
 -- and the start goes on.
 return {
