@@ -6,10 +6,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/luahost/luahost/luabind/internal/laux"
-
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/ast"
+
+	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
 // modulo rewrites a % b into a call of a modSite, or into its value when
@@ -51,8 +51,8 @@ type modSite struct {
 
 func (s *modSite) call(L *lua.LState) int {
 	a, b := L.Get(1), L.Get(2)
-	x, okA := arithNumber(a)
-	y, okB := arithNumber(b)
+	x, okA := laux.ArithOperand(a)
+	y, okB := laux.ArithOperand(b)
 	if okA && okB {
 		L.Push(lua.LNumber(luaMod(x, y)))
 		return 1
@@ -77,18 +77,6 @@ func (s *modSite) call(L *lua.LState) int {
 	L.Push(b)
 	L.Call(2, 1)
 	return 1
-}
-
-// arithNumber converts an arithmetic operand as Lua 5.1 does: a number,
-// or a string that reads as one.
-func arithNumber(v lua.LValue) (float64, bool) {
-	switch x := v.(type) {
-	case lua.LNumber:
-		return float64(x), true
-	case lua.LString:
-		return laux.ToNumber(string(x))
-	}
-	return 0, false
 }
 
 // numeral returns the value of a number literal, read as Lua 5.1 reads

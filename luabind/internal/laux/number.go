@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	lua "github.com/yuin/gopher-lua"
 )
 
 // Lua 5.1 reads numbers in strings with C's strtod and strtoul; these
@@ -185,4 +187,16 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 func ReadsAsNumber(s string) bool {
 	_, ok := ToNumber(s)
 	return ok
+}
+
+// ArithOperand returns v as Lua 5.1's arithmetic reads it: a number, or a
+// string that reads as one.
+func ArithOperand(v lua.LValue) (float64, bool) {
+	switch x := v.(type) {
+	case lua.LNumber:
+		return float64(x), true
+	case lua.LString:
+		return ToNumber(string(x))
+	}
+	return 0, false
 }

@@ -37,8 +37,8 @@ func installStringArith(L *lua.LState, mt *lua.LTable) {
 			if op.event == "__unm" {
 				y = x
 			}
-			a, aok := arithOperand(x)
-			b, bok := arithOperand(y)
+			a, aok := laux.ArithOperand(x)
+			b, bok := laux.ArithOperand(y)
 			if aok && bok {
 				L.Push(lua.LNumber(op.fn(a, b)))
 				return 1
@@ -66,16 +66,4 @@ func installStringArith(L *lua.LState, mt *lua.LTable) {
 			return 0
 		}))
 	}
-}
-
-// arithOperand returns v as arithmetic reads it: a number, or a string
-// that reads as one.
-func arithOperand(v lua.LValue) (float64, bool) {
-	switch x := v.(type) {
-	case lua.LNumber:
-		return float64(x), true
-	case lua.LString:
-		return laux.ToNumber(string(x))
-	}
-	return 0, false
 }
