@@ -68,6 +68,10 @@ type state struct {
 	// curEntity its entity value.
 	cur       *runtime.Instance
 	curEntity lua.LValue
+	// entityRead is set once a script of the state read ctx.entity;
+	// entityShown is what ctx's fields hold for it then (ctx.go).
+	entityRead  bool
+	entityShown lua.LValue
 	// frame is the frame whose numbers ctx holds; dt the boxed dt.
 	frame uint64
 	dt    lua.LValue
@@ -458,11 +462,15 @@ func (st *state) enter(inst *runtime.Instance, li *instance) (*runtime.Instance,
 	st.syncFrame()
 	prev, prevEnt := st.cur, st.curEntity
 	st.cur, st.curEntity = inst, li.ent
+	st.showEntity(li.ent)
 	return prev, prevEnt
 }
 
 func (st *state) leave(prev *runtime.Instance, prevEnt lua.LValue) {
 	st.cur, st.curEntity = prev, prevEnt
+	if prevEnt != nil {
+		st.showEntity(prevEnt)
+	}
 }
 
 // stopping raises the budget's stop in the calling script when the
