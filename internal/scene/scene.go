@@ -113,6 +113,19 @@ func decode(path string, data []byte, anyLength bool) (*Scene, error) {
 		line, col := LineCol(data, bad)
 		return nil, fmt.Errorf("%s:%d:%d: invalid UTF-8 (a scene is UTF-8 text)", path, line, col)
 	}
+	if sc, ok := fastDecode(data); ok {
+		if err := checkNames(path, sc); err != nil {
+			return nil, err
+		}
+		return sc, nil
+	}
+	return strictDecode(path, data, anyLength)
+}
+
+// strictDecode decodes what fastDecode did not take: it checks the
+// syntax with encoding/json, the shape with checkShape, and decodes with
+// encoding/json, so that every refusal has its message and place.
+func strictDecode(path string, data []byte, anyLength bool) (*Scene, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var raw json.RawMessage
 	err := dec.Decode(&raw)
@@ -157,20 +170,28 @@ func decode(path string, data []byte, anyLength bool) (*Scene, error) {
 		// checkShape lets nothing through that fails here.
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
+	if err := checkNames(path, &sc); err != nil {
+		return nil, err
+	}
+	if err := checkZones(data, sc.Zones); err != nil {
+		return nil, fmt.Errorf("%s:%v", path, err)
+	}
+	return &sc, nil
+}
+
+// checkNames refuses two entities with one name.
+func checkNames(path string, sc *Scene) error {
 	seen := make(map[string]int)
 	for i, e := range sc.Entities {
 		if e.Name == "" {
 			continue
 		}
 		if j, dup := seen[e.Name]; dup {
-			return nil, fmt.Errorf("%s: entities %d and %d are both named %q", path, j+1, i+1, e.Name)
+			return fmt.Errorf("%s: entities %d and %d are both named %q", path, j+1, i+1, e.Name)
 		}
 		seen[e.Name] = i
 	}
-	if err := checkZones(data, sc.Zones); err != nil {
-		return nil, fmt.Errorf("%s:%v", path, err)
-	}
-	return &sc, nil
+	return nil
 }
 
 // invalidUTF8 returns the offset of data's first byte that is not valid
