@@ -66,7 +66,7 @@ func writeSpinnerScene(b *testing.B, n int) string {
 		if i > 0 {
 			sb.WriteString(",\n")
 		}
-		fmt.Fprintf(&sb, `{"name": "s%d", "position": [%d, 0, %d], "scripts": ["spinner"]}`, i, i%1000, i/1000)
+		fmt.Fprintf(&sb, `{"name":"s%d","position":[%d,0,%d],"scripts":["spinner"]}`, i, i%1000, i/1000)
 	}
 	sb.WriteString("]}\n")
 	path := filepath.Join(dir, "scene.json")

@@ -73,8 +73,11 @@ func (s *Script) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// MaxSize is the largest scene file read.
-const MaxSize = 16 << 20
+// MaxSize is the largest scene file read: room for MaxEntities entities
+// with names, positions and a script (a million such take 45-60 MB; the
+// file is read whole and decoded in one pass, and its decoded scene
+// weighs a few times the file).
+const MaxSize = 64 << 20
 
 // utf8BOM is the byte order mark some editors put at the start of a file.
 var utf8BOM = []byte("\xEF\xBB\xBF")
@@ -181,7 +184,15 @@ func strictDecode(path string, data []byte, anyLength bool) (*Scene, error) {
 
 // checkNames refuses two entities with one name.
 func checkNames(path string, sc *Scene) error {
-	seen := make(map[string]int)
+	named := 0
+	for _, e := range sc.Entities {
+		if e.Name != "" {
+			named++
+		}
+	}
+	// Sized once: growing a map of a million names costs more than
+	// decoding them.
+	seen := make(map[string]int, named)
 	for i, e := range sc.Entities {
 		if e.Name == "" {
 			continue
