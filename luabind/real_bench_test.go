@@ -45,7 +45,7 @@ func benchRealistic(b *testing.B, n int, budget time.Duration) {
 	goruntime.LockOSThread()
 	defer goruntime.UnlockOSThread()
 	rt := runtime.New(runtime.Options{OnError: func(err error) { b.Fatal(err) }})
-	h, err := New(rt, Options{Dir: "../testdata/bench/scripts", Stdout: io.Discard, Log: io.Discard, Budget: budget})
+	h, err := New(rt, limits(Options{Dir: "../testdata/bench/scripts", Stdout: io.Discard, Log: io.Discard}, budget))
 	require.NoError(b, err)
 	defer h.Close()
 	for i := range n {
@@ -73,6 +73,19 @@ func benchRealistic(b *testing.B, n int, budget time.Duration) {
 	b.ReportMetric(float64(hostTime)/float64(bareTime), "x-bare")
 	b.ReportMetric(float64(hostTime.Nanoseconds())/float64(b.N), "host-ns/frame")
 	b.ReportMetric(float64(bareTime.Nanoseconds())/float64(b.N), "bare-ns/frame")
+}
+
+// limits sets o's budgets: budget > 0 is the work budget with the other
+// limits at their defaults; otherwise every limit is off (work, memory,
+// ceiling, wall clock), so that states carry no context, as for trusted
+// scripts.
+func limits(o Options, budget time.Duration) Options {
+	if budget > 0 {
+		o.Budget = budget
+	} else {
+		o.Budget, o.MemoryLimit, o.MemoryCeiling, o.WallClock = -1, -1, -1, -1
+	}
+	return o
 }
 
 // realPlace lays n entities out on a square grid one unit apart, so that
