@@ -47,8 +47,9 @@ func (st *state) newCtx() *lua.LTable {
 	}
 	entity := L.CreateTable(0, 1)
 	entity.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
-		if k, ok := L.Get(2).(lua.LString); ok && k == "entity" && st.curEntity != nil {
+		if k, ok := L.Get(2).(lua.LString); ok && k == "entity" && st.cur != nil {
 			st.entityRead = true
+			st.curEntity = st.entityOf(st.cur, st.cur.Data.(*instance))
 			st.showEntity(st.curEntity)
 			L.Push(st.curEntity)
 			return 1
@@ -73,6 +74,16 @@ func (st *state) newCtx() *lua.LTable {
 	mt.RawSetString("__metatable", lua.LString("ctx"))
 	L.SetMetatable(ctx, mt)
 	return ctx
+}
+
+// entityOf returns the entity value of inst, whose instance data is li,
+// making it on first use: an instance whose state never reads ctx.entity
+// has none, which saves a userdata per entity.
+func (st *state) entityOf(inst *runtime.Instance, li *instance) lua.LValue {
+	if li.ent == nil {
+		li.ent = st.entity(inst.Entity())
+	}
+	return li.ent
 }
 
 // showEntity makes ctx.entity answer v once a script of the state has
