@@ -17,14 +17,16 @@ import (
 // e:setPosition(x, y, z) against their bare equivalents: reading a field
 // of a plain table, and calling a Go function with the same arguments
 // through a userdata's method table, as a plain gopher-lua embedder
-// would. Every limit is off, so that the host's states carry no context
+// would. vecadd adds two vectors (against the realistic benchmark's bare
+// vectors, tables with a metatable of Go operators), numadd the same
+// with three plain numbers, for scale. Every limit is off, so that the host's states carry no context
 // either: what is measured is the API's own cost. Each iteration runs one host callback looping 1,000 times over
 // the operation and the same loop in a bare state, back to back on one
 // OS thread, timed by the thread's CPU clock: x-bare is the host's time
 // over bare's, host-ns/op and bare-ns/op one operation with its share of
 // the loop.
 func BenchmarkEntityOps(b *testing.B) {
-	for _, op := range []string{"entity", "position", "setPosition"} {
+	for _, op := range []string{"entity", "position", "setPosition", "vecadd", "numadd"} {
 		b.Run(op, func(b *testing.B) { benchEntityOp(b, op) })
 	}
 }
@@ -68,6 +70,7 @@ func newBareEntityOps(b *testing.B, n int, op string) func() {
 	require.NoError(b, err)
 	L := lua.NewState()
 	b.Cleanup(L.Close)
+	(&bareReal{L: L}).installVec()
 	require.NoError(b, L.DoString(string(src)))
 	fn := L.Get(-1).(*lua.LTable).RawGetString("onUpdate").(*lua.LFunction)
 	var pos runtime.Vec3

@@ -144,11 +144,7 @@ func newBareReal(b *testing.B, n int) *bareReal {
 	w := &bareReal{L: lua.NewState(), grid: map[[2]int32][]int32{}, cur: -1}
 	b.Cleanup(w.L.Close)
 	L := w.L
-	w.vecMT = w.newVecMT()
-	L.SetGlobal("vec3", L.NewFunction(func(L *lua.LState) int {
-		L.Push(w.vec(runtime.Vec3{X: float64(L.OptNumber(1, 0)), Y: float64(L.OptNumber(2, 0)), Z: float64(L.OptNumber(3, 0))}))
-		return 1
-	}))
+	w.installVec()
 	w.ctx = L.CreateTable(0, 8)
 	w.ctx.RawSetString("after", L.NewFunction(func(L *lua.LState) int { return w.addTimer(L, false) }))
 	w.ctx.RawSetString("every", L.NewFunction(func(L *lua.LState) int { return w.addTimer(L, true) }))
@@ -349,6 +345,16 @@ func vecFields(t *lua.LTable) runtime.Vec3 {
 		Y: float64(lua.LVAsNumber(t.RawGetString("y"))),
 		Z: float64(lua.LVAsNumber(t.RawGetString("z"))),
 	}
+}
+
+// installVec gives w's state the global vec3 and the vectors' metatable.
+func (w *bareReal) installVec() {
+	L := w.L
+	w.vecMT = w.newVecMT()
+	L.SetGlobal("vec3", L.NewFunction(func(L *lua.LState) int {
+		L.Push(w.vec(runtime.Vec3{X: float64(L.OptNumber(1, 0)), Y: float64(L.OptNumber(2, 0)), Z: float64(L.OptNumber(3, 0))}))
+		return 1
+	}))
 }
 
 func (w *bareReal) newVecMT() *lua.LTable {

@@ -12,6 +12,12 @@ return {
     elseif op == "setPosition" then
       local e = ctx.entity
       for i = 1, n do e:setPosition(i, 2, 3) end
+    elseif op == "vecadd" then
+      local v = vec3(1, 2, 3)
+      for _ = 1, n do local _ = v + v end
+    elseif op == "numadd" then
+      local x, y, z = 1, 2, 3
+      for _ = 1, n do local _, _, _ = x + x, y + y, z + z end
     end
   end,
 }
