@@ -1,7 +1,10 @@
 package scene
 
 import (
+	"bytes"
 	"fmt"
+	"io/fs"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -110,4 +113,42 @@ func benchScene(n int) []byte {
 	}
 	sb.WriteString("]}\n")
 	return []byte(sb.String())
+}
+
+// TestFastDecodeRepositoryScenes: every scene file of the repository that
+// the strict path takes decodes to the same scene on the fast path, or is
+// left to the strict one.
+func TestFastDecodeRepositoryScenes(t *testing.T) {
+	var files []string
+	require.NoError(t, filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".json") && strings.Contains(path, "testdata") {
+			files = append(files, path)
+		}
+		return err
+	}))
+	taken := 0
+	for _, path := range files {
+		data, err := Read(path) // some are links to /dev/zero
+		if err != nil {
+			continue
+		}
+		data = bytes.TrimPrefix(data, utf8BOM)
+		if invalidUTF8(data) >= 0 || IsSnapshot(data) {
+			continue
+		}
+		want, err := strictDecode(path, data, false)
+		sc, ok := fastDecode(data)
+		if !ok {
+			continue
+		}
+		taken++
+		if names := checkNames(path, sc); names != nil {
+			// Both paths refuse two entities of one name, after decoding.
+			assert.EqualError(t, err, names.Error())
+			continue
+		}
+		require.NoError(t, err, "fastDecode took %s, which the strict path refuses", path)
+		assert.Equal(t, want, sc, path)
+	}
+	assert.Positive(t, taken, "some scene was decoded on the fast path")
 }
