@@ -14,9 +14,12 @@ import (
 // the functions act for the current instance. ctx itself is an empty
 // table whose metatable answers reads from st.ctxFields and refuses every
 // write (ctx is read-only: a write names the field). ctx.entity is not
-// stored at all but answered by the fields' metatable from the current
-// instance: a table write per callback would cost more than the whole
-// call of a small onUpdate, and most callbacks never read it.
+// stored until a script of the state reads it: until then the fields'
+// metatable answers it from the current instance (a Go call per read);
+// from the first read on, every callback's entry and exit stores it in
+// the fields (showEntity), so that reading it costs what reading
+// ctx.frame does, and states whose scripts never read it (most
+// callbacks) pay nothing per callback.
 func (st *state) newCtx() *lua.LTable {
 	L := st.L
 	fields := L.CreateTable(0, 16)
@@ -44,7 +47,10 @@ func (st *state) newCtx() *lua.LTable {
 	}
 	entity := L.CreateTable(0, 1)
 	entity.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
-		if k, ok := L.Get(2).(lua.LString); ok && k == "entity" && st.curEntity != nil {
+		if k, ok := L.Get(2).(lua.LString); ok && k == "entity" && st.cur != nil {
+			st.entityRead = true
+			st.curEntity = st.entityOf(st.cur, st.cur.Data.(*instance))
+			st.showEntity(st.curEntity)
 			L.Push(st.curEntity)
 			return 1
 		}
@@ -68,6 +74,29 @@ func (st *state) newCtx() *lua.LTable {
 	mt.RawSetString("__metatable", lua.LString("ctx"))
 	L.SetMetatable(ctx, mt)
 	return ctx
+}
+
+// entityOf returns the entity value of inst, whose instance data is li,
+// making it on first use: an instance whose state never reads ctx.entity
+// has none, which saves a userdata per entity.
+func (st *state) entityOf(inst *runtime.Instance, li *instance) lua.LValue {
+	if li.ent == nil {
+		li.ent = st.entity(inst.Entity())
+	}
+	return li.ent
+}
+
+// showEntity makes ctx.entity answer v once a script of the state has
+// read ctx.entity; before that it does nothing. It writes the fields only
+// when v changes (two map operations). The outermost callback's exit
+// leaves its entity there: the state's Lua code runs only in callbacks
+// (the chunk itself runs before any), each of which shows its own.
+func (st *state) showEntity(v lua.LValue) {
+	if !st.entityRead || v == st.entityShown {
+		return
+	}
+	st.entityShown = v
+	st.ctxFields.RawSetString("entity", v)
 }
 
 // newBlackboard returns the proxy of the runtime's blackboard:

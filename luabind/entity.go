@@ -131,10 +131,14 @@ func (st *state) entityState(L *lua.LState) int {
 }
 
 // e:position(), e:rotation(), e:scale() return x, y, z as committed at the
-// last flush.
+// last flush. A live handle is looked up once: Get's error is the stale
+// case, which live then reports.
 func (st *state) getter(p runtime.Part) lua.LGFunction {
 	return func(L *lua.LState) int {
-		v, _ := st.host.rt.Get(st.live(L), p)
+		v, err := st.host.rt.Get(checkEntity(L, 1), p)
+		if err != nil {
+			st.live(L)
+		}
 		L.Push(lua.LNumber(v.X))
 		L.Push(lua.LNumber(v.Y))
 		L.Push(lua.LNumber(v.Z))

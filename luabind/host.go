@@ -601,7 +601,7 @@ func (h *Host) attach(e runtime.Handle, name string, props any) (*runtime.Instan
 		return nil, err
 	}
 	st := s.st
-	li := &instance{self: st.newSelf(props), ent: st.entity(e), propKeys: propKeys(props)}
+	li := &instance{self: st.newSelf(props), propKeys: propKeys(props)}
 	inst, err := h.rt.Attach(e, s, li)
 	h.publishRuntime()
 	return inst, err

@@ -68,6 +68,10 @@ type state struct {
 	// curEntity its entity value.
 	cur       *runtime.Instance
 	curEntity lua.LValue
+	// entityRead is set once a script of the state read ctx.entity;
+	// entityShown is what ctx's fields hold for it then (ctx.go).
+	entityRead  bool
+	entityShown lua.LValue
 	// frame is the frame whose numbers ctx holds; dt the boxed dt.
 	frame uint64
 	dt    lua.LValue
@@ -92,7 +96,9 @@ type state struct {
 // instance is the Lua side of one runtime.Instance (its Data).
 type instance struct {
 	self *lua.LTable
-	ent  lua.LValue
+	// ent is the entity value ctx.entity gives, made when a script of
+	// the state first reads ctx.entity (entityOf).
+	ent lua.LValue
 	// propKeys are the top-level string keys the attach's props set: a
 	// hot reload never gives them a new default.
 	propKeys []string
@@ -458,11 +464,20 @@ func (st *state) enter(inst *runtime.Instance, li *instance) (*runtime.Instance,
 	st.syncFrame()
 	prev, prevEnt := st.cur, st.curEntity
 	st.cur, st.curEntity = inst, li.ent
+	if st.entityRead {
+		st.curEntity = st.entityOf(inst, li)
+		st.showEntity(st.curEntity)
+	}
 	return prev, prevEnt
 }
 
 func (st *state) leave(prev *runtime.Instance, prevEnt lua.LValue) {
 	st.cur, st.curEntity = prev, prevEnt
+	if prev != nil && st.entityRead {
+		// ctx.entity may have been read first in the nested callback.
+		st.curEntity = st.entityOf(prev, prev.Data.(*instance))
+		st.showEntity(st.curEntity)
+	}
 }
 
 // stopping raises the budget's stop in the calling script when the

@@ -156,6 +156,15 @@ func TestBench(t *testing.T) {
 		}
 	})
 
+	t.Run("the realistic scene", func(t *testing.T) {
+		// Wanderers using positions, vectors, timers, queries and events;
+		// by frame 31 the first of them have turned round and queried.
+		res := luahostRun(t, "bench", "../../testdata/bench/realistic.json", "--frames", "31", "--budget", "10s")
+		require.Equal(t, 0, res.code, res.stderr)
+		assert.Empty(t, res.stderr)
+		assert.Regexp(t, `(?m)^entities\s+10010$`, res.stdout)
+	})
+
 	t.Run("plain", func(t *testing.T) {
 		res := luahostRun(t, "bench", scene, "--frames", "7")
 		require.Equal(t, 0, res.code, res.stderr)

@@ -73,8 +73,11 @@ func (s *Script) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// MaxSize is the largest scene file read.
-const MaxSize = 16 << 20
+// MaxSize is the largest scene file read: room for MaxEntities entities
+// with names, positions and a script (a million such take 45-60 MB; the
+// file is read whole and decoded in one pass, and its decoded scene
+// weighs a few times the file).
+const MaxSize = 64 << 20
 
 // utf8BOM is the byte order mark some editors put at the start of a file.
 var utf8BOM = []byte("\xEF\xBB\xBF")
@@ -113,6 +116,19 @@ func decode(path string, data []byte, anyLength bool) (*Scene, error) {
 		line, col := LineCol(data, bad)
 		return nil, fmt.Errorf("%s:%d:%d: invalid UTF-8 (a scene is UTF-8 text)", path, line, col)
 	}
+	if sc, ok := fastDecode(data); ok {
+		if err := checkNames(path, sc); err != nil {
+			return nil, err
+		}
+		return sc, nil
+	}
+	return strictDecode(path, data, anyLength)
+}
+
+// strictDecode decodes what fastDecode did not take: it checks the
+// syntax with encoding/json, the shape with checkShape, and decodes with
+// encoding/json, so that every refusal has its message and place.
+func strictDecode(path string, data []byte, anyLength bool) (*Scene, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var raw json.RawMessage
 	err := dec.Decode(&raw)
@@ -157,20 +173,36 @@ func decode(path string, data []byte, anyLength bool) (*Scene, error) {
 		// checkShape lets nothing through that fails here.
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	seen := make(map[string]int)
-	for i, e := range sc.Entities {
-		if e.Name == "" {
-			continue
-		}
-		if j, dup := seen[e.Name]; dup {
-			return nil, fmt.Errorf("%s: entities %d and %d are both named %q", path, j+1, i+1, e.Name)
-		}
-		seen[e.Name] = i
+	if err := checkNames(path, &sc); err != nil {
+		return nil, err
 	}
 	if err := checkZones(data, sc.Zones); err != nil {
 		return nil, fmt.Errorf("%s:%v", path, err)
 	}
 	return &sc, nil
+}
+
+// checkNames refuses two entities with one name.
+func checkNames(path string, sc *Scene) error {
+	named := 0
+	for _, e := range sc.Entities {
+		if e.Name != "" {
+			named++
+		}
+	}
+	// Sized once: growing a map of a million names costs more than
+	// decoding them.
+	seen := make(map[string]int, named)
+	for i, e := range sc.Entities {
+		if e.Name == "" {
+			continue
+		}
+		if j, dup := seen[e.Name]; dup {
+			return fmt.Errorf("%s: entities %d and %d are both named %q", path, j+1, i+1, e.Name)
+		}
+		seen[e.Name] = i
+	}
+	return nil
 }
 
 // invalidUTF8 returns the offset of data's first byte that is not valid

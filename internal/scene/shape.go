@@ -10,8 +10,9 @@ import (
 )
 
 // MaxEntities is the most entities a scene lists: an entity costs
-// the runtime some hundred bytes against a scene's two, so a 16 MiB scene
-// of five million "{}" would take gigabytes before the first frame.
+// the runtime some hundred bytes against a scene's two, so a scene of
+// twenty million "{}" (within MaxSize) would take gigabytes before the
+// first frame.
 const MaxEntities = 1_000_000
 
 // sceneError is a scene problem at a byte offset of the file.

@@ -1,0 +1,11 @@
+//go:build !linux
+
+package luabind
+
+import "time"
+
+var clockStart = time.Now()
+
+// threadCPU falls back to the wall clock where the thread's CPU clock is
+// not read.
+func threadCPU() time.Duration { return time.Since(clockStart) }
