@@ -16,13 +16,17 @@ import (
 	"github.com/luahost/luahost/runtime"
 )
 
+// debugScripts holds the script the debugger tests step through, shared
+// with luabind's own tests.
+const debugScripts = "../luabind/testdata/scripts/debug"
+
 // TestSession: a client attaches, sets a breakpoint and break on errors,
 // is told where the world paused, reads the stack, the locals and self,
 // evaluates read-only, steps over, continues, and is stopped at the
 // script's error.
 func TestSession(t *testing.T) {
 	rt := runtime.New(runtime.Options{Seed: 1, OnError: func(error) {}})
-	h, err := luabind.New(rt, luabind.Options{Dir: "testdata/scripts", Budget: -1, Stdout: io.Discard, Log: io.Discard})
+	h, err := luabind.New(rt, luabind.Options{Dir: debugScripts, Budget: -1, Stdout: io.Discard, Log: io.Discard})
 	require.NoError(t, err)
 	defer h.Close()
 	srv, err := Listen("127.0.0.1:0", h.Debugger())
@@ -33,7 +37,7 @@ func TestSession(t *testing.T) {
 	assert.True(t, init.Body.SupportsConfigurationDoneRequest)
 	assert.True(t, init.Body.SupportsConditionalBreakpoints)
 	c.Request("attach", map[string]any{})
-	file, err := filepath.Abs("testdata/scripts/counter.lua")
+	file, err := filepath.Abs(filepath.Join(debugScripts, "counter.lua"))
 	require.NoError(t, err)
 	bps := c.Request("setBreakpoints", map[string]any{"source": map[string]any{"path": file}, "breakpoints": []map[string]any{{"line": 13}}}).(*godap.SetBreakpointsResponse)
 	require.Len(t, bps.Body.Breakpoints, 1)
@@ -113,7 +117,7 @@ func TestSession(t *testing.T) {
 // an unknown request is answered with an error, not a broken session.
 func TestOneClient(t *testing.T) {
 	rt := runtime.New(runtime.Options{Seed: 1, OnError: func(error) {}})
-	h, err := luabind.New(rt, luabind.Options{Dir: "testdata/scripts", Stdout: io.Discard, Log: io.Discard})
+	h, err := luabind.New(rt, luabind.Options{Dir: debugScripts, Stdout: io.Discard, Log: io.Discard})
 	require.NoError(t, err)
 	defer h.Close()
 	srv, err := Listen("127.0.0.1:0", h.Debugger())

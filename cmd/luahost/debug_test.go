@@ -54,7 +54,7 @@ func TestDebugBinary(t *testing.T) {
 	c := daptest.Dial(t, addr)
 	daptest.Response[*godap.InitializeResponse](c, "initialize", map[string]any{"adapterID": "luahost"})
 	daptest.Response[*godap.AttachResponse](c, "attach", map[string]any{})
-	file, err := filepath.Abs("testdata/debug/scripts/counter.lua")
+	file, err := filepath.Abs("../../luabind/testdata/scripts/debug/counter.lua")
 	require.NoError(t, err)
 	setBreakpoints := func(bps ...map[string]any) {
 		daptest.Response[*godap.SetBreakpointsResponse](c, "setBreakpoints", map[string]any{"source": map[string]any{"path": file}, "breakpoints": bps})
