@@ -18,7 +18,7 @@ import (
 const benchEntities = 10000
 
 // BenchmarkFrame10000 measures one frame of 10,000 entities running the
-// spinner onUpdate of SPEC 10, against a bare gopher-lua loop making the
+// spinner onUpdate of the performance contract, against a bare gopher-lua loop making the
 // same 10,000 calls in the same run ("bare"). The ratio of the host's
 // figures to bare's is the runtime's overhead.
 func BenchmarkFrame10000(b *testing.B) {
@@ -145,7 +145,7 @@ func newBenchWorld(b *testing.B, n int, budget time.Duration) (*runtime.Runtime,
 
 // BenchmarkReload10000 measures a hot reload of a script with 10,000 live
 // instances: compile (cached after the first), a fresh state, and the
-// migration of every instance's self (SPEC 10; target under 20 ms).
+// migration of every instance's self (target under 20 ms).
 func BenchmarkReload10000(b *testing.B) {
 	src, err := os.ReadFile("testdata/scripts/spinner.lua")
 	require.NoError(b, err)
@@ -161,7 +161,7 @@ func BenchmarkReload10000(b *testing.B) {
 }
 
 // BenchmarkMemory reports the heap cost of one sandboxed Lua state and of
-// one spinner instance beyond its self table (SPEC 10: under 64 KiB and
+// one spinner instance beyond its self table (under 64 KiB and
 // 1 KiB).
 func BenchmarkMemory(b *testing.B) {
 	b.Run("state", func(b *testing.B) {
@@ -243,7 +243,7 @@ func heapInUse() uint64 {
 // one frame of two 10,000-entity worlds one after the other, then both at
 // once on two goroutines, and "speedup" is the serial time over the
 // parallel time. "bare" is two plain gopher-lua loops; "host" is two
-// runtimes with their hosts, sharing one chunk cache (SPEC 9: separate
+// runtimes with their hosts, sharing one chunk cache (separate
 // runtimes share only read-only compiled chunks).
 func BenchmarkParallel(b *testing.B) {
 	b.Run("bare", func(b *testing.B) {

@@ -9,7 +9,7 @@ import (
 	"github.com/luahost/luahost/runtime"
 )
 
-// newCtx builds the state's ctx (SPEC 4.2). It is reused for every
+// newCtx builds the state's ctx. It is reused for every
 // callback of the state: frame, time and dt are refreshed once a frame;
 // the functions act for the current instance. ctx itself is an empty
 // table whose metatable answers reads from st.ctxFields and refuses every

@@ -47,7 +47,7 @@ func (st *state) live(L *lua.LState) runtime.Handle {
 	return h
 }
 
-// newEntityType builds the metatable of entity values (SPEC 4.3).
+// newEntityType builds the metatable of entity values.
 func (st *state) newEntityType() *lua.LTable {
 	L := st.L
 	methods := map[string]lua.LGFunction{

@@ -386,7 +386,7 @@ func TestHotReloadModuleFixRetriesRefusedScript(t *testing.T) {
 
 // TestHotReloadDeletedScriptModuleChange deletes a script, then changes
 // a module it requires: the deleted script keeps running its last good
-// version, with a warning (SPEC 6), and no error is reported.
+// version, with a warning, and no error is reported.
 func TestHotReloadDeletedScriptModuleChange(t *testing.T) {
 	w := hrStart(t, map[string]string{
 		"user_a.lua":  "user_a.lua",

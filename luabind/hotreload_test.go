@@ -20,7 +20,7 @@ import (
 	"github.com/luahost/luahost/runtime"
 )
 
-// These tests drive hot reload end to end (SPEC 6): real script files in a
+// These tests drive hot reload end to end: real script files in a
 // temporary directory, the real watcher, and frames stepped by the test.
 // A test never sleeps to wait for a reload: it waits on Host.WatchReady
 // (with hrTimeout as the deadline) and then steps, which applies what the
@@ -271,7 +271,7 @@ type hrSave struct {
 	save func(t testing.TB, path string, src []byte)
 }
 
-// hrSaves are the save patterns of common editors (SPEC 6).
+// hrSaves are the save patterns of common editors.
 var hrSaves = []hrSave{
 	{"in-place write", func(t testing.TB, path string, src []byte) {
 		require.NoError(t, os.WriteFile(path, src, 0o644))

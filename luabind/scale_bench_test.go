@@ -25,8 +25,8 @@ func scaleSizes() []int {
 	return sizes
 }
 
-// BenchmarkScale measures the spinner frame at 1k to 1M entities (SPEC
-// 10's scale table), made by the scene (Attach from Go) or spawned from
+// BenchmarkScale measures the spinner frame at 1k to 1M entities (the
+// performance doc's scale table), made by the scene (Attach from Go) or spawned from
 // Lua (ctx.spawn in onCreates), with budgets on and off; "lua-onespec"
 // (budgets off only) spawns from Lua with one spec table reused, which
 // shows what the specs a crowd throws away cost. Every iteration
@@ -106,7 +106,7 @@ func benchScale(b *testing.B, n int, origin string, budget time.Duration) {
 	b.ReportMetric(float64(rt.Stats().Errors), "faults")
 }
 
-// newFloor returns one frame of SPEC 10's floor over n spinners.
+// newFloor returns one frame of the floor over n spinners.
 func newFloor(b *testing.B, n int) func() {
 	src, err := os.ReadFile("testdata/scripts/bench/spinner.lua")
 	require.NoError(b, err)
@@ -136,7 +136,7 @@ func newFloor(b *testing.B, n int) func() {
 // BenchmarkLoadScripts loads 1,000 distinct small scripts (one Lua state
 // each) into one host: load-us/script is the time from nothing to all
 // loaded, heap-KiB/script the live heap they hold, rss-KiB/script the
-// growth of the process's resident set (SPEC 10: memory per Lua state).
+// growth of the process's resident set (memory per Lua state).
 func BenchmarkLoadScripts(b *testing.B) {
 	const n = 1000
 	dir := b.TempDir()

@@ -1,4 +1,4 @@
--- The spinner of SPEC 10: the body every performance figure is measured on.
+-- The benchmark spinner: the body every performance figure is measured on.
 return {
   properties = { speed = 90 },
   onCreate = function(self, ctx) self.angle = 0 end,
