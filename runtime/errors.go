@@ -23,6 +23,9 @@ var (
 	// ErrNotAttachable means an attach to an entity that is dying or
 	// cancelled.
 	ErrNotAttachable = errors.New("entity cannot take scripts")
+	// ErrTooManyInstances means an attach to an entity that already holds
+	// Options.MaxEntityInstances live instances.
+	ErrTooManyInstances = errors.New("too many script instances on one entity")
 	// ErrClosed means the runtime was closed.
 	ErrClosed = errors.New("runtime is closed")
 	// ErrStepping means a call that is not allowed while a frame runs,
