@@ -6,6 +6,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/luaerr"
 	"github.com/luahost/luahost/runtime"
 )
 
@@ -116,7 +117,7 @@ func (st *state) newBlackboard() *lua.LUserData {
 		key := L.CheckString(2)
 		v, err := st.toPlain(L.Get(3), key)
 		if err != nil {
-			st.raise(L, fmt.Sprintf("blackboard key %q: %s", key, strings.TrimPrefix(err.Error(), runtime.ErrNotPlain.Error()+": ")), err)
+			st.raise(L, fmt.Sprintf("blackboard key %s: %s", luaerr.Quote(key), strings.TrimPrefix(err.Error(), runtime.ErrNotPlain.Error()+": ")), err)
 		}
 		if st.deferring() {
 			st.later(func() error { st.host.rt.Blackboard().SetPlain(key, v); return nil })
@@ -208,7 +209,7 @@ func (st *state) ctxSpawn(L *lua.LState) int {
 				}
 			}
 		default:
-			bad = fmt.Sprintf("unknown spec field %q", k.String())
+			bad = fmt.Sprintf("unknown spec field %s", luaerr.Quote(k.String()))
 		}
 	}
 	if bad != "" {

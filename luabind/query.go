@@ -6,6 +6,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/luaerr"
 	"github.com/luahost/luahost/runtime"
 )
 
@@ -149,7 +150,7 @@ func (st *state) ctxQuery(L *lua.LState) int {
 			}
 			q.Near = &p
 		default:
-			bad = fmt.Sprintf("unknown query field %q (want tag, script, name, near, radius, limit)", key)
+			bad = fmt.Sprintf("unknown query field %s (want tag, script, name, near, radius, limit)", luaerr.Quote(key))
 		}
 	}
 	if bad == "" && q.Radius > 0 && q.Near == nil {

@@ -362,7 +362,7 @@ func (st *state) require(L *lua.LState) int {
 	name := L.CheckString(1)
 	switch v := st.loaded.RawGetString(name); {
 	case v == st.loading:
-		L.RaiseError("loop requiring module %q", name)
+		L.RaiseError("loop requiring module %s", luaerr.Quote(name))
 	case lua.LVAsBool(v):
 		L.Push(v)
 		return 1
@@ -399,10 +399,10 @@ func (st *state) require(L *lua.LState) int {
 // Dir/name/init.lua) and returns its chunk.
 func (st *state) moduleFile(L *lua.LState, name string) *lua.LFunction {
 	if !moduleName.MatchString(name) {
-		L.ArgError(1, fmt.Sprintf("invalid module name %q (want dotted names under the script directory, such as \"lib.vector\")", name))
+		L.ArgError(1, fmt.Sprintf("invalid module name %s (want dotted names under the script directory, such as \"lib.vector\")", luaerr.Quote(name)))
 	}
 	if st.host.console {
-		L.RaiseError("module %q is not loaded by this script, and the console reads no files", name)
+		L.RaiseError("module %s is not loaded by this script, and the console reads no files", luaerr.Quote(name))
 	}
 	base := strings.ReplaceAll(name, ".", "/")
 	var tried []string
@@ -415,7 +415,7 @@ func (st *state) moduleFile(L *lua.LState, name string) *lua.LFunction {
 			tried = append(tried, "no file "+file)
 			continue
 		case err != nil:
-			L.RaiseError("module %q refused: %s", name, refusal(file, err))
+			L.RaiseError("module %s refused: %s", luaerr.Quote(name), refusal(file, err))
 		}
 		proto, err := st.host.chunks.compile(st.script.name, file, src, st.host.maxString())
 		if err != nil {
@@ -424,7 +424,7 @@ func (st *state) moduleFile(L *lua.LState, name string) *lua.LFunction {
 		st.modules = append(st.modules, rel)
 		return L.NewFunctionFromProto(proto)
 	}
-	L.RaiseError("module %q not found: %s", name, strings.Join(tried, ", "))
+	L.RaiseError("module %s not found: %s", luaerr.Quote(name), strings.Join(tried, ", "))
 	return nil
 }
 

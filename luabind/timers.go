@@ -7,6 +7,8 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/compile"
+	"github.com/luahost/luahost/luabind/internal/luaerr"
 	"github.com/luahost/luahost/runtime"
 )
 
@@ -93,6 +95,16 @@ func (st *state) addTimer(L *lua.LState, name string, every bool) int {
 	return 1
 }
 
+// timerCallback names the callback of a timer calling fn in reports and
+// statistics: "timer fn" for a plain name, the name quoted (and cut
+// short) for anything else.
+func timerCallback(fn string) string {
+	if compile.IsName(fn) && len(fn) <= luaerr.MaxQuoted {
+		return "timer " + fn
+	}
+	return "timer " + luaerr.Quote(fn)
+}
+
 func (li *instance) insertTimer(t timer) {
 	i, _ := slices.BinarySearchFunc(li.timers, t, timerBefore)
 	li.timers = slices.Insert(li.timers, i, t)
@@ -149,12 +161,12 @@ func (st *state) fireTimers(inst *runtime.Instance, li *instance) error {
 		} else {
 			li.timers = slices.Delete(li.timers, i, i+1)
 		}
-		name := "timer " + t.Fn
+		name := timerCallback(t.Fn)
 		fn, ok := st.table.RawGetString(t.Fn).(*lua.LFunction)
 		if !ok {
 			s := st.script
 			return &runtime.ScriptError{Script: s.name, File: s.file, Callback: name,
-				Message: fmt.Sprintf("%s: timer %d names %q, which is not a function of the script table", s.file, t.ID, t.Fn)}
+				Message: fmt.Sprintf("%s: timer %d names %s, which is not a function of the script table", s.file, t.ID, luaerr.Quote(t.Fn))}
 		}
 		if err := st.callback(inst, fn, kindTimers, name, 0, st.fromPlain(t.Data)); err != nil {
 			return err
