@@ -188,7 +188,10 @@ func (h *Host) ObserveReloads(fn func(ReloadInfo)) {
 // attach's props did not set, is not copied: it keeps the new default.
 func (st *state) migrate(inst *runtime.Instance, prev *state) (migration, error) {
 	li := inst.Data.(*instance)
-	self := st.selves.take(st)
+	self, err := st.selves.take(st)
+	if err != nil {
+		return migration{}, st.migrationError(inst, err)
+	}
 	var old *lua.LTable
 	if st.onReload != nil && !inst.CreateFailed() {
 		old = st.L.CreateTable(0, 8)
@@ -242,7 +245,7 @@ func (st *state) migrate(inst *runtime.Instance, prev *state) (migration, error)
 	L.Push(self)
 	L.Push(old)
 	L.Push(st.ctx)
-	err := st.pcall(3, 0, kindOnReload, "onReload")
+	err = st.pcall(3, 0, kindOnReload, "onReload")
 	st.leave(prevInst, prevEnt)
 	if err != nil {
 		if se, ok := err.(*runtime.ScriptError); ok {

@@ -34,10 +34,13 @@ type state struct {
 
 	// table is the table the chunk returned: timers look their
 	// functions up in it when they fire.
-	table      *lua.LTable
-	label      string
-	priority   int
-	props      *lua.LTable
+	table    *lua.LTable
+	label    string
+	priority int
+	props    *lua.LTable
+	// propsBytes is what one copy of props holds (a sizer's measure),
+	// charged against the memory ceiling at every copy (chargeCopy).
+	propsBytes int64
 	onCreate   *lua.LFunction
 	onUpdate   *lua.LFunction
 	onDestroy  *lua.LFunction
@@ -204,6 +207,9 @@ func (st *state) define(t *lua.LTable) error {
 		// selves are made from them ahead (selfBatch), so later changes
 		// to the table must not reach them.
 		st.props = copyTable(st.L, v, 0)
+		z := newSizer(&pointerSet{})
+		z.table(st.props)
+		st.propsBytes = z.bytes
 	default:
 		return fmt.Errorf("field 'properties' must be a table, not %s", v.Type())
 	}
@@ -429,15 +435,19 @@ func (st *state) moduleFile(L *lua.LState, name string) *lua.LFunction {
 }
 
 // newSelf builds a new instance's self: a deep copy of the properties,
-// whose top-level keys are overridden by props (plain data).
-func (st *state) newSelf(props any) *lua.LTable {
-	self := st.selves.take(st)
+// whose top-level keys are overridden by props (plain data). A copy that
+// would pass the memory ceiling is an error (chargeCopy).
+func (st *state) newSelf(props any) (*lua.LTable, error) {
+	self, err := st.selves.take(st)
+	if err != nil {
+		return nil, err
+	}
 	if t, ok := props.(*runtime.Table); ok {
 		for _, f := range t.Fields {
 			self.RawSet(st.fromPlain(f.Key), st.fromPlain(f.Value))
 		}
 	}
-	return self
+	return self, nil
 }
 
 // syncFrame refreshes ctx.frame, ctx.time and ctx.dt once per frame, so
