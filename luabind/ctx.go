@@ -1,6 +1,7 @@
 package luabind
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -305,6 +306,9 @@ func (st *state) notify(L *lua.LState, what string, at int, target runtime.Handl
 	ok, pe, err := st.dispatch(target, name, data, mask)
 	if pe != nil {
 		st.goPanic(L, what, pe)
+	}
+	if b := st.host.budget; b != nil && errors.Is(err, runtime.ErrEventDepth) {
+		b.StopChain()
 	}
 	st.stopping(L)
 	if err != nil {
