@@ -1,6 +1,7 @@
 package luabind
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -390,7 +391,8 @@ func (h *Host) applyChanges(changes []watch.Change) {
 				continue
 			}
 			want[name] = true
-			sources[name] = c.Source
+			// The mark is left out as at start (readSource).
+			sources[name] = bytes.TrimPrefix(c.Source, []byte(byteOrderMark))
 		} else {
 			other = true
 		}
