@@ -124,6 +124,11 @@ func TestAPI(t *testing.T) {
 			assert.Equal(t, map[string]any{"hp": 3.0}, out["value"])
 		}},
 		{"blackboard edit, no key", "POST", "/api/blackboard", `{"value": 3}`, 400, nil},
+		{"blackboard edit, a key twice", "POST", "/api/blackboard", `{"key": "boss", "value": {"hp": 3, "hp": 4}}`, 400, func(t *testing.T, out map[string]any) {
+			assert.Equal(t, `bad JSON body: key "hp" is given twice in one object`, out["error"])
+		}},
+		{"self edit, a field twice", "POST", "/api/entities/" + a + "/self", `{"key": "speed", "value": 1, "key": "x"}`, 400, nil},
+		{"self edit, same keys in sibling objects", "POST", "/api/entities/" + a + "/self", `{"key": "notes", "value": [{"x": 1}, {"x": 2}]}`, 200, nil},
 		{"blackboard edit, junk", "POST", "/api/blackboard", `[1, 2]`, 400, nil},
 		{"eval", "POST", "/api/eval", `{"entity": "` + w.a.String() + `", "code": "print('at', ctx.entity:name()) return self.speed * 2"}`, 200, func(t *testing.T, out map[string]any) {
 			assert.Equal(t, "at\ta\n", out["output"])
