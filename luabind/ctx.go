@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	lua "github.com/yuin/gopher-lua"
 
@@ -163,6 +164,8 @@ func (st *state) ctxSpawn(L *lua.LState) int {
 				bad = "spec.name must be a string"
 			case len(s) > maxNameSize:
 				bad = fmt.Sprintf("spec.name is longer than %d bytes", maxNameSize)
+			case !utf8.ValidString(string(s)):
+				bad = "spec.name: " + notText("a name")
 			}
 			name = string(s)
 		case "position", "rotation", "scale":

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"unicode/utf8"
 
 	lua "github.com/yuin/gopher-lua"
 
@@ -74,8 +75,11 @@ func (st *state) addTimer(L *lua.LState, name string, every bool) int {
 		L.ArgError(1, "seconds must not be negative")
 	}
 	fn, ok := L.Get(2).(lua.LString)
-	if !ok {
+	switch {
+	case !ok:
 		L.ArgError(2, "want the name of a function of the script table, not "+L.Get(2).Type().String())
+	case !utf8.ValidString(string(fn)):
+		L.ArgError(2, notText("the function's name"))
 	}
 	data, err := st.toPlain(L.Get(3), "data")
 	if err != nil {

@@ -180,3 +180,25 @@ return s`, `boom`},
 		})
 	}
 }
+
+// TestNamesAreText: a name, tag or timer name that is not valid UTF-8 is
+// refused where a script gives it, so that a saved world restores equal.
+func TestNamesAreText(t *testing.T) {
+	tests := []struct{ name, code, want string }{
+		{"spawn name", `ctx.spawn({ name = "bad\255" })`, "spec.name: a name must be valid UTF-8 text"},
+		{"spawn tag", `ctx.spawn({ tags = { "ok", "bad\255" } })`, "spec.tags[2]: a tag must be valid UTF-8 text"},
+		{"tag", `ctx.entity:tag("bad\255")`, "the tag must be valid UTF-8 text"},
+		{"timer", `ctx.after(1, "bad\255")`, "the function's name must be valid UTF-8 text"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := newWorld(t)
+			src := "return { onCreate = function(self, ctx) " + tt.code + " end }"
+			require.NoError(t, w.h.Reload("texts", []byte(src)))
+			w.spawn("", "texts")
+			errs := w.scriptErrors()
+			require.Len(t, errs, 1)
+			assert.Contains(t, errs[0].Message, tt.want)
+		})
+	}
+}

@@ -27,6 +27,9 @@ var (
 	// ErrTooManyInstances means an attach to an entity that already holds
 	// Options.MaxEntityInstances live instances.
 	ErrTooManyInstances = errors.New("too many script instances on one entity")
+	// ErrBadName means a name that is not valid UTF-8 (a snapshot writes
+	// names as text).
+	ErrBadName = errors.New("a name must be valid UTF-8 text")
 	// ErrClosed means the runtime was closed.
 	ErrClosed = errors.New("runtime is closed")
 	// ErrStepping means a call that is not allowed while a frame runs,

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/luahost/luahost/pool"
 )
@@ -340,12 +341,16 @@ func (rt *Runtime) Entities() []Handle { return slices.Clone(rt.slots.dense) }
 // one buffer instead of allocating a slice of every handle.
 func (rt *Runtime) AppendEntities(dst []Handle) []Handle { return append(dst, rt.slots.dense...) }
 
-// SetName gives h a scene name, for Find. Names need not be unique.
+// SetName gives h a scene name, for Find. Names need not be unique; a
+// name that is not valid UTF-8 is ErrBadName, and changes nothing.
 // O(1) amortised.
 func (rt *Runtime) SetName(h Handle, name string) error {
 	s, err := rt.slots.get(h)
 	if err != nil {
 		return err
+	}
+	if !utf8.ValidString(name) {
+		return ErrBadName
 	}
 	if s.ent.name != "" {
 		rt.unname(s.ent)
