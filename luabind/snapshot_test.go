@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -395,4 +396,34 @@ func TestSnapshotBlackboardReadsBack(t *testing.T) {
 			assert.Equal(t, string(saved), string(back.save()))
 		})
 	}
+}
+
+// TestSnapshotSelfTooLarge: a world with one instance whose self is too
+// large to save (past the bounds of one copy) is not saved, in part or in
+// whole: the error names that instance — its entity's name and handle and
+// its script — and says why, and the world runs on as it was.
+func TestSnapshotSelfTooLarge(t *testing.T) {
+	const src = `return {
+  onCreate = function(self, ctx)
+    local t = {}
+    for i = 1, 1100000 do t[i] = i end
+    self.hoard = t
+  end,
+}`
+	w := newWorld(t, withBudget(10*time.Second, 1<<30))
+	require.NoError(t, w.h.Reload("hoarder", []byte(src)))
+	w.spawn("", "console/target")
+	e := w.spawn("boss", "hoarder")
+	w.spawn("", "console/target")
+	w.requireNoErrors()
+	start := time.Now()
+	snap, err := w.h.Snapshot()
+	assert.Less(t, time.Since(start), 5*time.Second)
+	require.Error(t, err)
+	assert.Nil(t, snap)
+	assert.Contains(t, err.Error(), `"boss" `+e.String()+": its instance of hoarder")
+	assert.Contains(t, err.Error(), "more than 1048576 values")
+	assert.Contains(t, err.Error(), "nothing was saved")
+	w.step(1, 0.1)
+	w.requireNoErrors()
 }
