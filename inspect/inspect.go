@@ -78,6 +78,11 @@ type Inspector struct {
 	insts []*runtime.Instance
 	// published is when a frame summary last went to the streams.
 	published time.Time
+	// answers are the answers of the reads served since the world last
+	// changed (a frame ran, or a request changed it), by request URI:
+	// identical reads share one.
+	answers map[string]any
+	clients clients
 }
 
 // New returns an inspector of host's world and registers its hooks on the
@@ -184,6 +189,11 @@ func (in *Inspector) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	if status, msg := in.admit(r); status != 0 {
 		fail(w, status, "%s", msg)
+		return
+	}
+	if !in.clients.allow(r, time.Now()) {
+		w.Header().Set("Retry-After", "1")
+		fail(w, http.StatusTooManyRequests, "too many requests from %s: at most %d a second", r.RemoteAddr, clientRate)
 		return
 	}
 	if in.opts.Token != "" && r.URL.Query().Get("token") != "" {
