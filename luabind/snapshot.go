@@ -86,6 +86,9 @@ func (h *Host) Restore(snap *snapshot.World) error {
 	if err := snap.CheckFormat(); err != nil {
 		return fmt.Errorf("restore: %w", err)
 	}
+	if err := h.checkRestoreCeiling(snap); err != nil {
+		return fmt.Errorf("restore: %w", err)
+	}
 	var added []*Script
 	fail := func(err error) error {
 		h.unload(added)

@@ -427,3 +427,27 @@ func TestSnapshotSelfTooLarge(t *testing.T) {
 	w.step(1, 0.1)
 	w.requireNoErrors()
 }
+
+// TestRestoreTooLargeForTheCeiling: a snapshot whose data would pass the
+// memory ceiling once restored is refused before anything is built, at
+// once, and the host is left as it was.
+func TestRestoreTooLargeForTheCeiling(t *testing.T) {
+	snap, err := lifeWorld(t, 3).h.Snapshot()
+	require.NoError(t, err)
+	big := &runtime.Table{}
+	for i := range 400_000 {
+		big.Fields = append(big.Fields, runtime.Field{Key: float64(i + 1), Value: &runtime.Table{}})
+	}
+	self := snap.Entities[0].Instances[0].Self.Value.(*runtime.Table)
+	self.Fields = append(self.Fields, runtime.Field{Key: "big", Value: big})
+
+	ceiling := liveHeap() + 64<<20
+	w := newWorld(t, withSeed(7), withBudget(-1, 0), func(_ *runtime.Options, o *Options) { o.MemoryCeiling = ceiling })
+	start := time.Now()
+	err = w.h.Restore(snap)
+	require.ErrorIs(t, err, ErrSnapshotTooLarge)
+	t.Logf("refused: %v", err)
+	assert.Less(t, time.Since(start), 2*time.Second)
+	assert.Empty(t, w.rt.Entities(), "nothing was built")
+	assert.Empty(t, w.h.Scripts(), "no script was loaded")
+}
