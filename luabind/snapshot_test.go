@@ -451,3 +451,23 @@ func TestRestoreTooLargeForTheCeiling(t *testing.T) {
 	assert.Empty(t, w.rt.Entities(), "nothing was built")
 	assert.Empty(t, w.h.Scripts(), "no script was loaded")
 }
+
+// TestRestoreManyPending: a world saved in its setup, with 100,000
+// entities waiting to become Active, restores in time linear in them (a
+// check of the list of entities to activate was quadratic).
+func TestRestoreManyPending(t *testing.T) {
+	const src = `return { onCreate = function(self, ctx) for _ = 1, 100000 do ctx.spawn() end end }`
+	w := newWorld(t, withBudget(-1, 0))
+	require.NoError(t, w.h.Reload("spawner", []byte(src)))
+	w.spawn("", "spawner")
+	snap, err := w.h.Snapshot()
+	require.NoError(t, err)
+	require.Len(t, snap.Activate, 100000)
+
+	fresh := newWorld(t, withBudget(-1, 0))
+	require.NoError(t, fresh.h.Reload("spawner", []byte(src)))
+	start := time.Now()
+	require.NoError(t, fresh.h.Restore(snap))
+	assert.Less(t, time.Since(start), 2*time.Second)
+	assert.Len(t, fresh.rt.Entities(), len(w.rt.Entities()))
+}
