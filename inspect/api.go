@@ -70,12 +70,15 @@ type detailJSON struct {
 // instanceJSON is one script instance of an entity.
 type instanceJSON struct {
 	Script string `json:"script"`
-	// Self is the instance's self as JSON, or null when it is not a Lua
-	// instance or its self has no plain form (SelfError says why).
-	Self      any     `json:"self"`
-	SelfError string  `json:"selfError,omitempty"`
-	Faulted   bool    `json:"faulted"`
-	Error     *string `json:"error"`
+	// Self is a preview of the instance's self as JSON (at most
+	// maxSelfValues keys and values; SelfOmitted tells when some were
+	// left out), or null when it is not a Lua instance (SelfError says
+	// why).
+	Self        any     `json:"self"`
+	SelfOmitted bool    `json:"selfOmitted,omitempty"`
+	SelfError   string  `json:"selfError,omitempty"`
+	Faulted     bool    `json:"faulted"`
+	Error       *string `json:"error"`
 	// At is where the last error happened, when known.
 	At *faultJSON `json:"at,omitempty"`
 }
@@ -126,11 +129,16 @@ func unknownEntity(h runtime.Handle) error {
 	return &apiError{http.StatusNotFound, "no entity " + h.String() + " (never spawned, or reaped)"}
 }
 
+// maxSelfValues bounds the keys and values of a self an answer shows.
+const maxSelfValues = 2000
+
 // instance returns the view of one live instance.
 func (in *Inspector) instance(inst *runtime.Instance) instanceJSON {
 	ij := instanceJSON{Script: inst.Script().Name(), Faulted: inst.Faulted()}
-	if self, err := in.host.Self(inst); err == nil {
-		ij.Self = jsonValue(self)
+	// A preview, not a copy: the world's time a request takes is bounded
+	// by what the answer holds, whatever the self holds.
+	if self, omitted, err := in.host.SelfPreview(inst, maxSelfValues); err == nil {
+		ij.Self, ij.SelfOmitted = jsonValue(self), omitted
 	} else if _, isLua := inst.Script().(*luabind.Script); isLua {
 		ij.SelfError = err.Error()
 	}

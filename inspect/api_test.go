@@ -124,6 +124,11 @@ func TestAPI(t *testing.T) {
 			assert.Equal(t, map[string]any{"hp": 3.0}, out["value"])
 		}},
 		{"blackboard edit, no key", "POST", "/api/blackboard", `{"value": 3}`, 400, nil},
+		{"blackboard edit, a key twice", "POST", "/api/blackboard", `{"key": "boss", "value": {"hp": 3, "hp": 4}}`, 400, func(t *testing.T, out map[string]any) {
+			assert.Equal(t, `bad JSON body: key "hp" is given twice in one object`, out["error"])
+		}},
+		{"self edit, a field twice", "POST", "/api/entities/" + a + "/self", `{"key": "speed", "value": 1, "key": "x"}`, 400, nil},
+		{"self edit, same keys in sibling objects", "POST", "/api/entities/" + a + "/self", `{"key": "notes", "value": [{"x": 1}, {"x": 2}]}`, 200, nil},
 		{"blackboard edit, junk", "POST", "/api/blackboard", `[1, 2]`, 400, nil},
 		{"eval", "POST", "/api/eval", `{"entity": "` + w.a.String() + `", "code": "print('at', ctx.entity:name()) return self.speed * 2"}`, 200, func(t *testing.T, out map[string]any) {
 			assert.Equal(t, "at\ta\n", out["output"])
@@ -236,7 +241,12 @@ func TestAccess(t *testing.T) {
 		{"token: post with a wrong one", Options{Token: token}, "POST", "/api/pause", []string{"Authorization", "Bearer nope"}, 401, ""},
 		{"token: post with it", Options{Token: token}, "POST", "/api/pause", []string{"Authorization", "Bearer " + token}, 200, ""},
 		{"token: post with it in the query", Options{Token: token}, "POST", "/api/pause?token=" + token, nil, 200, ""},
-		{"token: any host", Options{Token: token}, "GET", "/api/world", []string{"Host", "box.lan:7070"}, 200, ""},
+		{"token: foreign host without it", Options{Token: token}, "GET", "/api/world", []string{"Host", "evil.example:80"}, 403, "DNS rebinding: a token does not turn the host check off"},
+		{"token: foreign host's page without it", Options{Token: token}, "GET", "/", []string{"Host", "evil.example:80"}, 403, ""},
+		{"token: any host with it", Options{Token: token}, "GET", "/api/world?token=" + token, []string{"Host", "box.lan:7070"}, 200, ""},
+		{"token: cross-site post with it", Options{Token: token}, "POST", "/api/pause?token=" + token, []string{"Origin", "http://evil.example"}, 403, ""},
+		{"no token: cross-site read", Options{}, "GET", "/api/world", []string{"Origin", "http://evil.example"}, 403, "the origin check applies to reads too"},
+		{"no token: same-site read", Options{}, "GET", "/api/world", []string{"Origin", "http://localhost:7070", "Host", "localhost:7070"}, 200, ""},
 		{"token for reads: read without it", Options{Token: token, TokenForReads: true}, "GET", "/api/world", nil, 401, ""},
 		{"token for reads: page without it", Options{Token: token, TokenForReads: true}, "GET", "/", nil, 401, ""},
 		{"token for reads: stream without it", Options{Token: token, TokenForReads: true}, "GET", "/api/stream", nil, 401, ""},

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -24,10 +25,11 @@ type Options struct {
 	// parameter token=TOKEN (which the page passes on), or as the
 	// SameSite cookie set by a request that gave the query parameter
 	// (so that the page's own files load). The default
-	// (empty) value needs no token, and then only requests addressed to
-	// a loopback host name (localhost, 127.0.0.1, [::1]) are answered, so
-	// that a web page of another site cannot reach the inspector through
-	// a DNS name pointed at 127.0.0.1.
+	// (empty) value needs no token. Either way, a request without the
+	// token is answered only when addressed to a loopback host name
+	// (localhost, 127.0.0.1, [::1]), so that a web page of another site
+	// cannot reach the inspector through a DNS name pointed at
+	// 127.0.0.1, and one whose Origin is another site is refused.
 	Token string
 	// TokenForReads makes every request, reads and the page too, need the
 	// Token, as on an address other than loopback. New refuses it without
@@ -76,6 +78,11 @@ type Inspector struct {
 	insts []*runtime.Instance
 	// published is when a frame summary last went to the streams.
 	published time.Time
+	// answers are the answers of the reads served since the world last
+	// changed (a frame ran, or a request changed it), by request URI:
+	// identical reads share one.
+	answers map[string]any
+	clients clients
 }
 
 // New returns an inspector of host's world and registers its hooks on the
@@ -184,6 +191,11 @@ func (in *Inspector) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fail(w, status, "%s", msg)
 		return
 	}
+	if !in.clients.allow(r, time.Now()) {
+		w.Header().Set("Retry-After", "1")
+		fail(w, http.StatusTooManyRequests, "too many requests from %s: at most %d a second", r.RemoteAddr, clientRate)
+		return
+	}
 	if in.opts.Token != "" && r.URL.Query().Get("token") != "" {
 		// The page was opened with its token: its stylesheet, script and
 		// requests carry it as a cookie that no other site's page sends.
@@ -192,27 +204,39 @@ func (in *Inspector) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	in.mux.ServeHTTP(w, r)
 }
 
-// admit applies the token and host rules and returns a refusal's status
-// and message, or 0.
+// admit applies the token, host and origin rules and returns a
+// refusal's status and message, or 0. A request without the token must be
+// addressed to a loopback host name, whether or not a Token is set, so
+// that a web page cannot read the world through a DNS name of its own
+// pointed at 127.0.0.1 (the token, in a header, the query or a cookie of
+// the inspector's own host, is what such a page cannot send). A request
+// that says it comes from another site's page (Origin) is refused, reads
+// included.
 func (in *Inspector) admit(r *http.Request) (int, string) {
 	mutating := r.Method != http.MethodGet && r.Method != http.MethodHead
-	if in.opts.Token == "" {
-		if !loopbackHost(r.Host) {
-			return http.StatusForbidden, fmt.Sprintf("host %q refused: without a token the inspector answers loopback host names only", r.Host)
-		}
-	} else if in.opts.TokenForReads || mutating {
-		if !in.tokenOK(r) {
-			return http.StatusUnauthorized, "a token is required: the header \"Authorization: Bearer TOKEN\" or ?token=TOKEN (printed on stderr at start)"
-		}
+	hasToken := in.opts.Token != "" && in.tokenOK(r)
+	switch {
+	case in.opts.Token != "" && (in.opts.TokenForReads || mutating) && !hasToken:
+		return http.StatusUnauthorized, "a token is required: the header \"Authorization: Bearer TOKEN\" or ?token=TOKEN (printed on stderr at start)"
+	case !hasToken && !loopbackHost(r.Host):
+		return http.StatusForbidden, fmt.Sprintf("host %s refused: without the token the inspector answers loopback host names only", quoteHost(r.Host))
 	}
-	if mutating {
-		// A page of another site may post a form here; browsers say
-		// where it came from.
-		if o := r.Header.Get("Origin"); o != "" && !sameOrigin(o, r.Host) {
-			return http.StatusForbidden, fmt.Sprintf("origin %q refused: requests that change the world must come from the inspector's own page", o)
-		}
+	// A page of another site may post a form here, or read with fetch;
+	// browsers say where it came from.
+	if o := r.Header.Get("Origin"); o != "" && !sameOrigin(o, r.Host) {
+		return http.StatusForbidden, fmt.Sprintf("origin %s refused: requests must come from the inspector's own page", quoteHost(o))
 	}
 	return 0, ""
+}
+
+// quoteHost quotes a Host or Origin header for a refusal, cut short: a
+// client chooses it.
+func quoteHost(s string) string {
+	const most = 256
+	if len(s) > most {
+		return strconv.Quote(s[:most]) + "..."
+	}
+	return strconv.Quote(s)
 }
 
 // tokenCookie carries the token for the page's own files and requests

@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -60,21 +61,76 @@ func badRequest(format string, args ...any) error {
 	return &apiError{http.StatusBadRequest, fmt.Sprintf(format, args...)}
 }
 
-// decode reads a JSON object from r's body into dst: unknown fields,
-// trailing data and bodies past maxBody are 400s.
+// decode reads a JSON object from r's body into dst: unknown fields, a
+// key given twice in one object (as scenes and snapshots refuse it, rather
+// than letting the last win), trailing data and bodies past maxBody are
+// 400s.
 func decode(r *http.Request, dst any) error {
-	dec := json.NewDecoder(io.LimitReader(r.Body, maxBody+1))
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+	if err != nil {
+		return badRequest("reading the body: %v", err)
+	}
+	if len(body) == 0 {
+		return badRequest("the request needs a JSON body")
+	}
+	if len(body) > maxBody {
+		return badRequest("the body is larger than %d bytes", maxBody)
+	}
+	if key, ok := duplicateKey(body); ok {
+		return badRequest("bad JSON body: key %s is given twice in one object", strconv.Quote(key))
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
-		if err == io.EOF {
-			return badRequest("the request needs a JSON body")
-		}
 		return badRequest("bad JSON body: %v", err)
 	}
 	if dec.More() {
 		return badRequest("bad JSON body: more than one value")
 	}
 	return nil
+}
+
+// duplicateKey returns the first key that an object of data gives twice.
+// Malformed JSON has none: decoding reports it. O(len(data)).
+func duplicateKey(data []byte) (string, bool) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	// One set of keys per open object, nil for an open array; inKey
+	// tells, per open object, whether the next string is a key.
+	var keys []map[string]bool
+	var inKey []bool
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return "", false
+		}
+		top := len(keys) - 1
+		switch t := tok.(type) {
+		case json.Delim:
+			switch t {
+			case '{':
+				keys, inKey = append(keys, map[string]bool{}), append(inKey, true)
+				continue
+			case '[':
+				keys, inKey = append(keys, nil), append(inKey, false)
+				continue
+			default:
+				keys, inKey = keys[:top], inKey[:top]
+			}
+		case string:
+			if top >= 0 && keys[top] != nil && inKey[top] {
+				if keys[top][t] {
+					return t, true
+				}
+				keys[top][t] = true
+				inKey[top] = false
+				continue
+			}
+		}
+		// A value ended: the next string of the object around is a key.
+		if top = len(keys) - 1; top >= 0 && keys[top] != nil {
+			inKey[top] = true
+		}
+	}
 }
 
 // number is a float64 that encodes NaN and the infinities as Lua prints

@@ -17,7 +17,10 @@ type request struct {
 	ctx context.Context
 	// run does the work between frames; it returns the answer's body or
 	// an *apiError.
-	run  func() (any, error)
+	run func() (any, error)
+	// key is the request URI of a read, whose answer identical reads
+	// served before the world changes share; "" for a change.
+	key  string
 	body any
 	err  error
 	// step marks a step request: its answer waits for the next frame.
@@ -39,7 +42,11 @@ var errClosed = &apiError{http.StatusServiceUnavailable, "the world is closed"}
 // 200 and fn's result as JSON, or the error's status and message. A
 // client that goes away stops waiting; fn then does not run.
 func (in *Inspector) do(w http.ResponseWriter, r *http.Request, fn func() (any, error)) {
-	in.doRequest(w, &request{ctx: r.Context(), run: fn, done: make(chan struct{})})
+	req := &request{ctx: r.Context(), run: fn, done: make(chan struct{})}
+	if r.Method == http.MethodGet {
+		req.key = r.URL.RequestURI()
+	}
+	in.doRequest(w, req)
 }
 
 func (in *Inspector) doRequest(w http.ResponseWriter, req *request) {
@@ -98,9 +105,7 @@ func (in *Inspector) Drain() {
 		return
 	}
 	for {
-		for _, req := range in.take() {
-			in.serve(req)
-		}
+		in.serveSome()
 		if !in.paused || len(in.steps) > 0 || in.rt.Closed() {
 			return
 		}
@@ -112,13 +117,59 @@ func (in *Inspector) Drain() {
 	}
 }
 
+// serveSome serves the queued requests, oldest first: all of them while
+// the world is paused, else those that fit in a slice of the frame's time
+// (at least one), leaving the rest queued for the next frame's end, so
+// that however many clients poll, serving them slows the frames by a
+// bounded share.
+func (in *Inspector) serveSome() {
+	q := in.take()
+	start := time.Now()
+	slice := max(serveMin, in.frameTime/serveSlice)
+	for i, req := range q {
+		if i > 0 && !in.paused && time.Since(start) > slice {
+			in.requeue(q[i:])
+			return
+		}
+		in.serve(req)
+	}
+}
+
+// requeue puts requests back at the front of the queue, and wakes a loop
+// that sleeps between frames to serve them in its idle time.
+func (in *Inspector) requeue(reqs []*request) {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	in.queue = append(reqs, in.queue...)
+	select {
+	case in.wake <- struct{}{}:
+	default:
+	}
+}
+
 // serve runs one request between frames and answers it, unless its
-// client went away. A step request's answer waits for its frame.
+// client went away. A step request's answer waits for its frame. A read
+// identical to one served since the world last changed gets its answer;
+// a change forgets the answers.
 func (in *Inspector) serve(req *request) {
 	if req.ctx.Err() != nil {
 		return
 	}
+	if body, ok := in.answers[req.key]; ok && req.key != "" {
+		req.body = body
+		close(req.done)
+		return
+	}
 	req.body, req.err = in.run(req)
+	switch {
+	case req.key == "":
+		clear(in.answers)
+	case req.err == nil:
+		if in.answers == nil {
+			in.answers = make(map[string]any)
+		}
+		in.answers[req.key] = req.body
+	}
 	if req.step && req.err == nil {
 		in.steps = append(in.steps, req)
 		return
@@ -145,6 +196,7 @@ func (in *Inspector) beforeStep() { in.frameStart = time.Now() }
 // served (blocking while paused).
 func (in *Inspector) afterStep() {
 	in.frameTime = time.Since(in.frameStart)
+	clear(in.answers)
 	stepped := len(in.steps) > 0
 	if stepped {
 		req := in.steps[0]

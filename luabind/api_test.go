@@ -294,7 +294,9 @@ func TestEventDepth(t *testing.T) {
 	assert.True(t, ok)
 	errs := w.scriptErrors()
 	require.Len(t, errs, 1)
-	assert.Contains(t, errs[0].Message, "nested too deep")
+	// The outermost handler of the chain is faulted, at its own emit.
+	assert.Equal(t, "testdata/scripts/helper/echoer.lua:6: exceeded its event nesting limit in events.echo", errs[0].Message)
+	assert.ErrorIs(t, errs[0], runtime.ErrEventDepth)
 	assert.Equal(t, "events.echo", errs[0].Callback)
 	depth, _ := w.rt.Blackboard().Get("depth")
 	assert.Equal(t, float64(runtime.DefaultMaxEventDepth), depth)

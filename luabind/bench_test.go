@@ -219,7 +219,8 @@ func instanceSize(b *testing.B, n int) (total, self float64) {
 	selves := make([]*lua.LTable, 0, n)
 	before = heapInUse()
 	for range n {
-		t := st.newSelf(nil)
+		t, err := st.newSelf(nil)
+		require.NoError(b, err)
 		t.RawSetString("angle", lua.LNumber(0))
 		selves = append(selves, t)
 	}

@@ -163,6 +163,8 @@ func describe(b *budget.Budget, why budget.Why) overrun {
 		return overrun{err: ErrWallClock, what: fmt.Sprintf("%v wall-clock backstop", b.WallClock())}
 	case budget.Cancel:
 		return overrun{err: runtime.ErrInterrupted, what: "frame's bound (its context is done)"}
+	case budget.Depth:
+		return overrun{err: runtime.ErrEventDepth, what: "event nesting limit"}
 	}
 	return overrun{}
 }

@@ -2,6 +2,7 @@ package luabind
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -147,6 +148,44 @@ func (h *Host) checkCeiling() {
 	if live >= near {
 		h.faultLargest(live)
 	}
+}
+
+// ErrCopyCeiling marks a copy of a script's properties (an attach's new
+// self, a reload's migrated one) refused because it would pass the
+// memory ceiling.
+var ErrCopyCeiling = errors.New("properties copy would pass the memory ceiling")
+
+// chargeCopy counts a copy of n bytes of properties, about to be made,
+// against the memory ceiling, and refuses it when it would pass: copies
+// are made in setup, by attaches and by reloads, where no frame's end
+// checks the ceiling, and four thousand copies of a large properties
+// table exhausted the process before any did. It reads the heap once for
+// every 64th of the ceiling copied (collecting garbage only when the
+// heap is near), so a copy costs O(1) besides itself, and a refused one
+// allocates nothing.
+func (h *Host) chargeCopy(n int64) error {
+	c := h.opts.MemoryCeiling
+	if c <= 0 {
+		return nil
+	}
+	if n <= c/64 {
+		if h.copied += n; h.copied < c/64 {
+			return nil
+		}
+	}
+	h.copied = 0
+	near := c / 8 * 7
+	metrics.Read(heapSamples[:1])
+	heap := int64(heapSamples[0].Value.Uint64())
+	if heap+n < near {
+		return nil
+	}
+	goruntime.GC()
+	metrics.Read(heapSamples)
+	if live := int64(heapSamples[1].Value.Uint64()); live+n >= near {
+		return fmt.Errorf("%w: a copy of %d KiB with a live heap of %d MiB, the ceiling %d MiB", ErrCopyCeiling, n>>10, live>>20, c>>20)
+	}
+	return nil
 }
 
 // faultLargest measures the host's Lua data and, when the host holds the

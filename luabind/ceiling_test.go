@@ -2,6 +2,8 @@ package luabind
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	goruntime "runtime"
 	"runtime/debug"
 	"runtime/metrics"
@@ -120,4 +122,50 @@ func TestCeilingBlamesNoBystander(t *testing.T) {
 	assert.Contains(t, w.log.String(), "memory ceiling is near", "a warning says why")
 	assert.Contains(t, w.log.String(), "no instance is faulted")
 	assert.Len(t, w.lines(), frames, "the neighbour ran every frame")
+}
+
+// TestCeilingCountsPropertiesCopies: copies of a script's properties, made
+// by attaches (a scene's setup, Go's or a callback's) and by a reload's
+// migration, where no frame's end checks the ceiling, are counted against
+// it: the copy that would pass it is refused with ErrCopyCeiling, a
+// reload that would is refused whole, and the heap stays near the
+// ceiling.
+func TestCeilingCountsPropertiesCopies(t *testing.T) {
+	const small = `return { onUpdate = function(self, ctx) print("v1") end }`
+	tests := []struct {
+		name string
+		run  func(t *testing.T, w *world) error
+	}{
+		{"attaches from Go", func(t *testing.T, w *world) error {
+			e := w.rt.Spawn()
+			for range 1000 {
+				if _, err := w.h.Attach(e, "hostile/big_properties", nil); err != nil {
+					return err
+				}
+			}
+			return nil
+		}},
+		{"reload", func(t *testing.T, w *world) error {
+			require.NoError(t, w.h.Reload("grows", []byte(small)))
+			for range 1000 {
+				w.spawn("", "grows")
+			}
+			big, err := os.ReadFile(filepath.Join(scriptDir, "hostile/big_properties.lua"))
+			require.NoError(t, err)
+			err = w.h.Reload("grows", big)
+			w.step(1, 0.1)
+			assert.Len(t, w.takeLines(), 1000, "the old version runs on")
+			return err
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ceiling := liveHeap() + 64<<20
+			w := newWorld(t, func(_ *runtime.Options, o *Options) { o.MemoryCeiling = ceiling })
+			err := tt.run(t, w)
+			require.ErrorIs(t, err, ErrCopyCeiling)
+			t.Logf("refused: %v", err)
+			assert.Less(t, liveHeap(), ceiling+16<<20, "the heap stays near the ceiling")
+		})
+	}
 }

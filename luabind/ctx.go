@@ -1,11 +1,14 @@
 package luabind
 
 import (
+	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/luaerr"
 	"github.com/luahost/luahost/runtime"
 )
 
@@ -116,7 +119,7 @@ func (st *state) newBlackboard() *lua.LUserData {
 		key := L.CheckString(2)
 		v, err := st.toPlain(L.Get(3), key)
 		if err != nil {
-			st.raise(L, fmt.Sprintf("blackboard key %q: %s", key, strings.TrimPrefix(err.Error(), runtime.ErrNotPlain.Error()+": ")), err)
+			st.raise(L, fmt.Sprintf("blackboard key %s: %s", luaerr.Quote(key), strings.TrimPrefix(err.Error(), runtime.ErrNotPlain.Error()+": ")), err)
 		}
 		if st.deferring() {
 			st.later(func() error { st.host.rt.Blackboard().SetPlain(key, v); return nil })
@@ -161,6 +164,8 @@ func (st *state) ctxSpawn(L *lua.LState) int {
 				bad = "spec.name must be a string"
 			case len(s) > maxNameSize:
 				bad = fmt.Sprintf("spec.name is longer than %d bytes", maxNameSize)
+			case !utf8.ValidString(string(s)):
+				bad = "spec.name: " + notText("a name")
 			}
 			name = string(s)
 		case "position", "rotation", "scale":
@@ -208,7 +213,7 @@ func (st *state) ctxSpawn(L *lua.LState) int {
 				}
 			}
 		default:
-			bad = fmt.Sprintf("unknown spec field %q", k.String())
+			bad = fmt.Sprintf("unknown spec field %s", luaerr.Quote(k.String()))
 		}
 	}
 	if bad != "" {
@@ -304,6 +309,9 @@ func (st *state) notify(L *lua.LState, what string, at int, target runtime.Handl
 	ok, pe, err := st.dispatch(target, name, data, mask)
 	if pe != nil {
 		st.goPanic(L, what, pe)
+	}
+	if b := st.host.budget; b != nil && errors.Is(err, runtime.ErrEventDepth) {
+		b.StopChain()
 	}
 	st.stopping(L)
 	if err != nil {

@@ -176,3 +176,53 @@ func TestEvalRefused(t *testing.T) {
 	_, err = w.h.Eval(inst, "1")
 	assert.ErrorIs(t, err, runtime.ErrClosed)
 }
+
+// TestEvalBudgetsOffCoversWhatItRuns: with budgets off, what a snippet
+// runs stays under the console's budget — the handlers of other scripts
+// it causes, and the coroutines it made when a later snippet resumes
+// them — so that no console input can hang the world.
+func TestEvalBudgetsOffCoversWhatItRuns(t *testing.T) {
+	const spinner = "self.co = coroutine.create(function() while true do end end)"
+	tests := []struct {
+		name string
+		run  func(t *testing.T, w *world, inst *runtime.Instance)
+	}{
+		{"a later snippet resumes it", func(t *testing.T, w *world, inst *runtime.Instance) {
+			made, err := w.h.Eval(inst, spinner)
+			require.NoError(t, err)
+			require.Nil(t, made.Err)
+			ev, err := w.h.Eval(inst, "return coroutine.resume(self.co)")
+			require.NoError(t, err)
+			if ev.Err != nil {
+				assert.ErrorIs(t, ev.Err, ErrBudget)
+			} else {
+				assert.Contains(t, ev.Result, "false")
+			}
+		}},
+		{"another script's handler", func(t *testing.T, w *world, inst *runtime.Instance) {
+			other := w.attach(w.spawn("other"), "console/resumer", nil)
+			ev, err := w.h.Eval(inst, "ctx.find('other'):send('spin')")
+			require.NoError(t, err)
+			require.NotNil(t, ev.Err)
+			assert.ErrorIs(t, ev.Err, ErrBudget)
+			assert.False(t, other.Faulted(), "the console's stop is not the handler's fault")
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := newWorld(t, withBudget(-1, 0))
+			inst := w.attach(w.spawn("box"), "console/resumer", nil)
+			w.step(1, 1.0/60)
+			done := make(chan struct{})
+			go func() {
+				select {
+				case <-done:
+				case <-time.After(20 * DefaultBudget):
+					panic("the console's work ran past its budget")
+				}
+			}()
+			tt.run(t, w, inst)
+			close(done)
+		})
+	}
+}

@@ -203,8 +203,11 @@ type Host struct {
 	seen *pointerSet
 	// ceilingMark is the live heap at which the ceiling last acted.
 	ceilingMark int64
-	deferred    deferred
-	reloads     int
+	// copied is what properties copies made since the heap was last
+	// read for them (chargeCopy).
+	copied   int64
+	deferred deferred
+	reloads  int
 	// timerSeq is the id of the last timer made.
 	timerSeq int64
 	// query is the buffer of ctx.query's results.
@@ -601,7 +604,11 @@ func (h *Host) attach(e runtime.Handle, name string, props any) (*runtime.Instan
 		return nil, err
 	}
 	st := s.st
-	li := &instance{self: st.newSelf(props), propKeys: propKeys(props)}
+	self, err := st.newSelf(props)
+	if err != nil {
+		return nil, fmt.Errorf("attach %s: %w", name, err)
+	}
+	li := &instance{self: self, propKeys: propKeys(props)}
 	inst, err := h.rt.Attach(e, s, li)
 	h.publishRuntime()
 	return inst, err

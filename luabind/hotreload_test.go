@@ -421,3 +421,12 @@ func BenchmarkSaveToRunning(b *testing.B) {
 	b.ReportMetric(float64(frames)/float64(b.N), "frames/op")
 	require.Empty(b, w.errs)
 }
+
+// TestHotReloadByteOrderMark: a save that starts with a UTF-8 byte order
+// mark is reloaded as the same file loads at start: the mark is left out.
+func TestHotReloadByteOrderMark(t *testing.T) {
+	w, counter := hrCounterWorld(t, "counter")
+	w.write("counter.lua", append([]byte(byteOrderMark), hrFixture(t, "counter_v2.lua")...))
+	hrSwitched(t, w.awaitReload("counter.lua"), counter, "v1", "v2")
+	assert.Empty(t, w.errs)
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/luahost/luahost/luabind/internal/budget"
 	"github.com/luahost/luahost/luabind/internal/laux"
+	"github.com/luahost/luahost/runtime"
 )
 
 // The host's log lines (ctx.log, reload notices, the watcher's warnings)
@@ -42,7 +43,8 @@ func (h *Host) warn(s *Script, msg string) {
 }
 
 // ctx.log(...) writes one line to the host log: the script's name and the
-// entity, then the arguments as print writes them. Through a slog.Logger,
+// entity, then the arguments as print writes them, control characters
+// escaped and lines after the first indented. Through a slog.Logger,
 // the arguments are the message, at level Info, and the script, entity
 // and frame are attributes.
 func (st *state) ctxLog(L *lua.LState) int {
@@ -66,7 +68,8 @@ func (st *state) ctxLog(L *lua.LState) int {
 	} else {
 		prefix += ":"
 	}
-	fmt.Fprint(h.log, prefix+line+"\n")
+	// A script's text cannot pass for a host line (runtime.SafeText).
+	fmt.Fprint(h.log, prefix+runtime.SafeText(line, "\t")+"\n")
 	return 0
 }
 

@@ -91,3 +91,29 @@ func TestSlogHostLogger(t *testing.T) {
 	}, hostLines)
 	assert.Empty(t, rtLines)
 }
+
+// TestOutputCannotForge: print, ctx.log and error cannot write a line
+// that passes for a host report: in a log line or an error message,
+// control characters are escaped and the lines after the first indented.
+// print writes its bytes as they are, as Lua 5.1 does: its output is the
+// scripts' own stream, apart from the host's.
+func TestOutputCannotForge(t *testing.T) {
+	const src = `return {
+  onUpdate = function(self, ctx)
+    print("a\27[2K\rb\nc")
+    ctx.log("x\nscripts/good.lua:3: exceeded its 100ms budget in onUpdate\27[1A")
+    error("y\nscripts/good.lua:4: boom", 0)
+  end,
+}`
+	w := newWorld(t)
+	require.NoError(t, w.h.Reload("forger", []byte(src)))
+	w.spawn("", "forger")
+	w.step(1, 0.1)
+	assert.Equal(t, []string{"a\x1b[2K\rb", "c"}, w.takeLines())
+	assert.Equal(t, "forger entity(1:1): x\n\tscripts/good.lua:3: exceeded its 100ms budget in onUpdate\\x1b[1A\n", w.log.String())
+	errs := w.scriptErrors()
+	require.Len(t, errs, 1)
+	for _, line := range strings.Split(errs[0].Error(), "\n")[1:] {
+		assert.True(t, strings.HasPrefix(line, "\t"), "an indented line: %q", line)
+	}
+}

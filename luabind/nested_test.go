@@ -124,3 +124,20 @@ func TestHandlerResultNotPlain(t *testing.T) {
 	assert.ErrorIs(t, errs[0], runtime.ErrNotPlain)
 	assert.Equal(t, []string{"ask returned\ttrue", "ask returned\ttrue"}, w.lines())
 }
+
+// TestEventDepthBlamesTheChain: when a chain of nested events reaches the
+// nesting limit, the chain's outermost callback is faulted, at its own
+// line, not the handler whose ordinary emit was the last straw.
+func TestEventDepthBlamesTheChain(t *testing.T) {
+	w := newWorld(t)
+	w.spawn("", "hostile/nest_chain")
+	innocent := w.attach(w.spawn("innocent"), "helper/bait_handler", nil)
+	w.step(1, 0.1)
+	errs := w.scriptErrors()
+	require.Len(t, errs, 1, "the chain's origin alone is faulted")
+	assert.Equal(t, "hostile/nest_chain", errs[0].Script)
+	assert.Equal(t, "onUpdate", errs[0].Callback)
+	assert.ErrorIs(t, errs[0], runtime.ErrEventDepth)
+	assert.Equal(t, "testdata/scripts/hostile/nest_chain.lua:12: exceeded its event nesting limit in onUpdate", errs[0].Message)
+	assert.False(t, innocent.Faulted(), "the handler at the bottom is not blamed")
+}

@@ -3,9 +3,11 @@ package luabind
 import (
 	"fmt"
 	"math"
+	"unicode/utf8"
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/luaerr"
 	"github.com/luahost/luahost/runtime"
 )
 
@@ -31,13 +33,21 @@ func checkTag(L *lua.LState, n int) string {
 	return string(s)
 }
 
+// notText is the refusal of a name, tag or timer name that is not valid
+// UTF-8: such strings are refused where they enter, so that a snapshot or
+// a handoff, which write them as text, carries them exactly.
+func notText(what string) string { return what + " must be valid UTF-8 text" }
+
 // e:tag(tag) gives the entity a tag.
 func (st *state) entityTag(L *lua.LState) int {
 	h := st.live(L)
 	tag := checkTag(L, 2)
 	rt := st.host.rt
-	if len(tag) > maxTagSize {
+	switch {
+	case len(tag) > maxTagSize:
 		L.ArgError(2, fmt.Sprintf("tag longer than %d bytes", maxTagSize))
+	case !utf8.ValidString(tag):
+		L.ArgError(2, notText("the tag"))
 	}
 	if !rt.HasTag(h, tag) {
 		if tags, _ := rt.Tags(h); len(tags) >= maxTags {
@@ -87,6 +97,8 @@ func readTags(v lua.LValue) ([]string, error) {
 			return nil, fmt.Errorf("spec.tags[%d] must be a non-empty string", i)
 		case len(s) > maxTagSize:
 			return nil, fmt.Errorf("spec.tags[%d] is longer than %d bytes", i, maxTagSize)
+		case !utf8.ValidString(string(s)):
+			return nil, fmt.Errorf("spec.tags[%d]: %s", i, notText("a tag"))
 		case i > maxTags:
 			return nil, fmt.Errorf("spec.tags has more than %d tags", maxTags)
 		}
@@ -149,7 +161,7 @@ func (st *state) ctxQuery(L *lua.LState) int {
 			}
 			q.Near = &p
 		default:
-			bad = fmt.Sprintf("unknown query field %q (want tag, script, name, near, radius, limit)", key)
+			bad = fmt.Sprintf("unknown query field %s (want tag, script, name, near, radius, limit)", luaerr.Quote(key))
 		}
 	}
 	if bad == "" && q.Radius > 0 && q.Near == nil {

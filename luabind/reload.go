@@ -1,6 +1,7 @@
 package luabind
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -188,7 +189,10 @@ func (h *Host) ObserveReloads(fn func(ReloadInfo)) {
 // attach's props did not set, is not copied: it keeps the new default.
 func (st *state) migrate(inst *runtime.Instance, prev *state) (migration, error) {
 	li := inst.Data.(*instance)
-	self := st.selves.take(st)
+	self, err := st.selves.take(st)
+	if err != nil {
+		return migration{}, st.migrationError(inst, err)
+	}
 	var old *lua.LTable
 	if st.onReload != nil && !inst.CreateFailed() {
 		old = st.L.CreateTable(0, 8)
@@ -242,7 +246,7 @@ func (st *state) migrate(inst *runtime.Instance, prev *state) (migration, error)
 	L.Push(self)
 	L.Push(old)
 	L.Push(st.ctx)
-	err := st.pcall(3, 0, kindOnReload, "onReload")
+	err = st.pcall(3, 0, kindOnReload, "onReload")
 	st.leave(prevInst, prevEnt)
 	if err != nil {
 		if se, ok := err.(*runtime.ScriptError); ok {
@@ -387,7 +391,8 @@ func (h *Host) applyChanges(changes []watch.Change) {
 				continue
 			}
 			want[name] = true
-			sources[name] = c.Source
+			// The mark is left out as at start (readSource).
+			sources[name] = bytes.TrimPrefix(c.Source, []byte(byteOrderMark))
 		} else {
 			other = true
 		}

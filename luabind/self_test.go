@@ -3,6 +3,7 @@ package luabind
 import (
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -185,4 +186,43 @@ func TestHostInstances(t *testing.T) {
 		n++
 	}
 	assert.Zero(t, n)
+}
+
+// TestSelfPreview: a preview shows at most its limit of keys and values,
+// costs that much whatever the self holds, and says when it left some
+// out; entity values, vectors and values with no plain form are shown.
+func TestSelfPreview(t *testing.T) {
+	const src = `return {
+  onCreate = function(self, ctx)
+    local t = {}
+    for i = 1, 1000000 do t[i] = i end
+    self.big = t
+    self.me = ctx.entity
+    self.at = vec3(1, 2, 3)
+    self.fn = function() end
+  end,
+}`
+	w := newWorld(t, withBudget(10*time.Second, 0))
+	require.NoError(t, w.h.Reload("previewed", []byte(src)))
+	e := w.spawn("", "previewed")
+	insts, err := w.rt.Instances(e)
+	require.NoError(t, err)
+	start := time.Now()
+	self, omitted, err := w.h.SelfPreview(insts[0], 100)
+	require.NoError(t, err)
+	assert.Less(t, time.Since(start), 50*time.Millisecond, "the preview costs what it shows")
+	assert.True(t, omitted)
+	got := map[string]any{}
+	values := 0
+	for _, f := range self.Fields {
+		got[f.Key.(string)] = f.Value
+		values += 2
+		if big, ok := f.Value.(*runtime.Table); ok {
+			values += 2 * len(big.Fields)
+		}
+	}
+	assert.LessOrEqual(t, values, 100)
+	assert.Equal(t, e, got["me"])
+	assert.Equal(t, runtime.Vec3{X: 1, Y: 2, Z: 3}, got["at"])
+	assert.Equal(t, "<function>", got["fn"])
 }

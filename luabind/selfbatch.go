@@ -33,7 +33,7 @@ const (
 )
 
 // take returns a fresh deep copy of st's properties.
-func (b *selfBatch) take(st *state) *lua.LTable {
+func (b *selfBatch) take(st *state) (*lua.LTable, error) {
 	if b.next == len(b.made) {
 		n := 1
 		if st.host.nesting > 0 {
@@ -41,6 +41,12 @@ func (b *selfBatch) take(st *state) *lua.LTable {
 		}
 		b.made, b.next = b.made[:0], 0
 		for range n {
+			if err := st.host.chargeCopy(st.propsBytes); err != nil {
+				if len(b.made) == 0 {
+					return nil, err
+				}
+				break
+			}
 			b.made = append(b.made, copyTable(st.L, st.props, 0))
 		}
 	}
@@ -48,7 +54,7 @@ func (b *selfBatch) take(st *state) *lua.LTable {
 	b.made[b.next] = nil
 	b.next++
 	b.taken++
-	return t
+	return t, nil
 }
 
 // ahead returns the tables made and not yet taken.

@@ -86,6 +86,9 @@ func (h *Host) Restore(snap *snapshot.World) error {
 	if err := snap.CheckFormat(); err != nil {
 		return fmt.Errorf("restore: %w", err)
 	}
+	if err := h.checkRestoreCeiling(snap); err != nil {
+		return fmt.Errorf("restore: %w", err)
+	}
 	var added []*Script
 	fail := func(err error) error {
 		h.unload(added)
@@ -154,9 +157,16 @@ func (h *Host) Restore(snap *snapshot.World) error {
 		return fail(err)
 	}
 	activate := make([]runtime.Handle, 0, len(snap.Activate))
+	// A set, so that checking the list costs O(entities + list).
+	pending := make(map[runtime.Handle]bool)
+	for _, es := range ws.Entities {
+		if es.State == runtime.StatePending {
+			pending[es.Handle] = true
+		}
+	}
 	for i, id := range snap.Activate {
 		e, err := runtime.ParseHandleID(id)
-		if err == nil && !slices.ContainsFunc(ws.Entities, func(es runtime.EntityState) bool { return es.Handle == e && es.State == runtime.StatePending }) {
+		if err == nil && !pending[e] {
 			err = fmt.Errorf("%w: %s is not a pending entity of the snapshot", runtime.ErrBadSnapshot, id)
 		}
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/luaerr"
 	"github.com/luahost/luahost/runtime"
 	"github.com/luahost/luahost/snapshot"
 )
@@ -39,7 +40,14 @@ func (h *Host) saveEntity(es runtime.EntityState) (snapshot.Entity, error) {
 		li := is.Data.(*instance)
 		self, err := s.st.selfPlain(li.self)
 		if err != nil {
-			return snapshot.Entity{}, fmt.Errorf("save %s: %s: %w", es.Handle, s.name, err)
+			// A world is saved whole or not at all (docs/snapshot.md): a
+			// snapshot without this instance would restore a world
+			// that never was.
+			who := es.Handle.String()
+			if es.Name != "" {
+				who = luaerr.Quote(es.Name) + " " + who
+			}
+			return snapshot.Entity{}, fmt.Errorf("save %s: its instance of %s: %w; nothing was saved", who, s.name, err)
 		}
 		ins := snapshot.Instance{Seq: is.Seq, Script: s.name, Self: snapshot.SelfJSON{Value: self}, Props: li.propKeys,
 			Faulted: is.Faulted, CreateFailed: is.CreateFailed}

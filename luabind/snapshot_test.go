@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -395,4 +396,78 @@ func TestSnapshotBlackboardReadsBack(t *testing.T) {
 			assert.Equal(t, string(saved), string(back.save()))
 		})
 	}
+}
+
+// TestSnapshotSelfTooLarge: a world with one instance whose self is too
+// large to save (past the bounds of one copy) is not saved, in part or in
+// whole: the error names that instance — its entity's name and handle and
+// its script — and says why, and the world runs on as it was.
+func TestSnapshotSelfTooLarge(t *testing.T) {
+	const src = `return {
+  onCreate = function(self, ctx)
+    local t = {}
+    for i = 1, 1100000 do t[i] = i end
+    self.hoard = t
+  end,
+}`
+	w := newWorld(t, withBudget(10*time.Second, 1<<30))
+	require.NoError(t, w.h.Reload("hoarder", []byte(src)))
+	w.spawn("", "console/target")
+	e := w.spawn("boss", "hoarder")
+	w.spawn("", "console/target")
+	w.requireNoErrors()
+	start := time.Now()
+	snap, err := w.h.Snapshot()
+	assert.Less(t, time.Since(start), 5*time.Second)
+	require.Error(t, err)
+	assert.Nil(t, snap)
+	assert.Contains(t, err.Error(), `"boss" `+e.String()+": its instance of hoarder")
+	assert.Contains(t, err.Error(), "more than 1048576 values")
+	assert.Contains(t, err.Error(), "nothing was saved")
+	w.step(1, 0.1)
+	w.requireNoErrors()
+}
+
+// TestRestoreTooLargeForTheCeiling: a snapshot whose data would pass the
+// memory ceiling once restored is refused before anything is built, at
+// once, and the host is left as it was.
+func TestRestoreTooLargeForTheCeiling(t *testing.T) {
+	snap, err := lifeWorld(t, 3).h.Snapshot()
+	require.NoError(t, err)
+	big := &runtime.Table{}
+	for i := range 400_000 {
+		big.Fields = append(big.Fields, runtime.Field{Key: float64(i + 1), Value: &runtime.Table{}})
+	}
+	self := snap.Entities[0].Instances[0].Self.Value.(*runtime.Table)
+	self.Fields = append(self.Fields, runtime.Field{Key: "big", Value: big})
+
+	ceiling := liveHeap() + 64<<20
+	w := newWorld(t, withSeed(7), withBudget(-1, 0), func(_ *runtime.Options, o *Options) { o.MemoryCeiling = ceiling })
+	start := time.Now()
+	err = w.h.Restore(snap)
+	require.ErrorIs(t, err, ErrSnapshotTooLarge)
+	t.Logf("refused: %v", err)
+	assert.Less(t, time.Since(start), 2*time.Second)
+	assert.Empty(t, w.rt.Entities(), "nothing was built")
+	assert.Empty(t, w.h.Scripts(), "no script was loaded")
+}
+
+// TestRestoreManyPending: a world saved in its setup, with 100,000
+// entities waiting to become Active, restores in time linear in them (a
+// check of the list of entities to activate was quadratic).
+func TestRestoreManyPending(t *testing.T) {
+	const src = `return { onCreate = function(self, ctx) for _ = 1, 100000 do ctx.spawn() end end }`
+	w := newWorld(t, withBudget(-1, 0))
+	require.NoError(t, w.h.Reload("spawner", []byte(src)))
+	w.spawn("", "spawner")
+	snap, err := w.h.Snapshot()
+	require.NoError(t, err)
+	require.Len(t, snap.Activate, 100000)
+
+	fresh := newWorld(t, withBudget(-1, 0))
+	require.NoError(t, fresh.h.Reload("spawner", []byte(src)))
+	start := time.Now()
+	require.NoError(t, fresh.h.Restore(snap))
+	assert.Less(t, time.Since(start), 2*time.Second)
+	assert.Len(t, fresh.rt.Entities(), len(w.rt.Entities()))
 }

@@ -34,10 +34,13 @@ type state struct {
 
 	// table is the table the chunk returned: timers look their
 	// functions up in it when they fire.
-	table      *lua.LTable
-	label      string
-	priority   int
-	props      *lua.LTable
+	table    *lua.LTable
+	label    string
+	priority int
+	props    *lua.LTable
+	// propsBytes is what one copy of props holds (a sizer's measure),
+	// charged against the memory ceiling at every copy (chargeCopy).
+	propsBytes int64
 	onCreate   *lua.LFunction
 	onUpdate   *lua.LFunction
 	onDestroy  *lua.LFunction
@@ -204,6 +207,9 @@ func (st *state) define(t *lua.LTable) error {
 		// selves are made from them ahead (selfBatch), so later changes
 		// to the table must not reach them.
 		st.props = copyTable(st.L, v, 0)
+		z := newSizer(&pointerSet{})
+		z.table(st.props)
+		st.propsBytes = z.bytes
 	default:
 		return fmt.Errorf("field 'properties' must be a table, not %s", v.Type())
 	}
@@ -362,7 +368,7 @@ func (st *state) require(L *lua.LState) int {
 	name := L.CheckString(1)
 	switch v := st.loaded.RawGetString(name); {
 	case v == st.loading:
-		L.RaiseError("loop requiring module %q", name)
+		L.RaiseError("loop requiring module %s", luaerr.Quote(name))
 	case lua.LVAsBool(v):
 		L.Push(v)
 		return 1
@@ -399,10 +405,10 @@ func (st *state) require(L *lua.LState) int {
 // Dir/name/init.lua) and returns its chunk.
 func (st *state) moduleFile(L *lua.LState, name string) *lua.LFunction {
 	if !moduleName.MatchString(name) {
-		L.ArgError(1, fmt.Sprintf("invalid module name %q (want dotted names under the script directory, such as \"lib.vector\")", name))
+		L.ArgError(1, fmt.Sprintf("invalid module name %s (want dotted names under the script directory, such as \"lib.vector\")", luaerr.Quote(name)))
 	}
 	if st.host.console {
-		L.RaiseError("module %q is not loaded by this script, and the console reads no files", name)
+		L.RaiseError("module %s is not loaded by this script, and the console reads no files", luaerr.Quote(name))
 	}
 	base := strings.ReplaceAll(name, ".", "/")
 	var tried []string
@@ -415,7 +421,7 @@ func (st *state) moduleFile(L *lua.LState, name string) *lua.LFunction {
 			tried = append(tried, "no file "+file)
 			continue
 		case err != nil:
-			L.RaiseError("module %q refused: %s", name, refusal(file, err))
+			L.RaiseError("module %s refused: %s", luaerr.Quote(name), refusal(file, err))
 		}
 		proto, err := st.host.chunks.compile(st.script.name, file, src, st.host.maxString())
 		if err != nil {
@@ -424,20 +430,24 @@ func (st *state) moduleFile(L *lua.LState, name string) *lua.LFunction {
 		st.modules = append(st.modules, rel)
 		return L.NewFunctionFromProto(proto)
 	}
-	L.RaiseError("module %q not found: %s", name, strings.Join(tried, ", "))
+	L.RaiseError("module %s not found: %s", luaerr.Quote(name), strings.Join(tried, ", "))
 	return nil
 }
 
 // newSelf builds a new instance's self: a deep copy of the properties,
-// whose top-level keys are overridden by props (plain data).
-func (st *state) newSelf(props any) *lua.LTable {
-	self := st.selves.take(st)
+// whose top-level keys are overridden by props (plain data). A copy that
+// would pass the memory ceiling is an error (chargeCopy).
+func (st *state) newSelf(props any) (*lua.LTable, error) {
+	self, err := st.selves.take(st)
+	if err != nil {
+		return nil, err
+	}
 	if t, ok := props.(*runtime.Table); ok {
 		for _, f := range t.Fields {
 			self.RawSet(st.fromPlain(f.Key), st.fromPlain(f.Value))
 		}
 	}
-	return self
+	return self, nil
 }
 
 // syncFrame refreshes ctx.frame, ctx.time and ctx.dt once per frame, so

@@ -4,9 +4,12 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"unicode/utf8"
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/compile"
+	"github.com/luahost/luahost/luabind/internal/luaerr"
 	"github.com/luahost/luahost/runtime"
 )
 
@@ -72,8 +75,11 @@ func (st *state) addTimer(L *lua.LState, name string, every bool) int {
 		L.ArgError(1, "seconds must not be negative")
 	}
 	fn, ok := L.Get(2).(lua.LString)
-	if !ok {
+	switch {
+	case !ok:
 		L.ArgError(2, "want the name of a function of the script table, not "+L.Get(2).Type().String())
+	case !utf8.ValidString(string(fn)):
+		L.ArgError(2, notText("the function's name"))
 	}
 	data, err := st.toPlain(L.Get(3), "data")
 	if err != nil {
@@ -91,6 +97,16 @@ func (st *state) addTimer(L *lua.LState, name string, every bool) int {
 	li.insertTimer(t)
 	L.Push(lua.LNumber(t.ID))
 	return 1
+}
+
+// timerCallback names the callback of a timer calling fn in reports and
+// statistics: "timer fn" for a plain name, the name quoted (and cut
+// short) for anything else.
+func timerCallback(fn string) string {
+	if compile.IsName(fn) && len(fn) <= luaerr.MaxQuoted {
+		return "timer " + fn
+	}
+	return "timer " + luaerr.Quote(fn)
 }
 
 func (li *instance) insertTimer(t timer) {
@@ -149,12 +165,12 @@ func (st *state) fireTimers(inst *runtime.Instance, li *instance) error {
 		} else {
 			li.timers = slices.Delete(li.timers, i, i+1)
 		}
-		name := "timer " + t.Fn
+		name := timerCallback(t.Fn)
 		fn, ok := st.table.RawGetString(t.Fn).(*lua.LFunction)
 		if !ok {
 			s := st.script
 			return &runtime.ScriptError{Script: s.name, File: s.file, Callback: name,
-				Message: fmt.Sprintf("%s: timer %d names %q, which is not a function of the script table", s.file, t.ID, t.Fn)}
+				Message: fmt.Sprintf("%s: timer %d names %s, which is not a function of the script table", s.file, t.ID, luaerr.Quote(t.Fn))}
 		}
 		if err := st.callback(inst, fn, kindTimers, name, 0, st.fromPlain(t.Data)); err != nil {
 			return err

@@ -2,6 +2,7 @@ package luabind
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -143,4 +144,61 @@ func TestTimerLimit(t *testing.T) {
 	w.h.Flush()
 	assert.Equal(t, []string{fmt.Sprintf("%d\tfalse\ttrue", MaxTimers), fmt.Sprintf("true\t%d", MaxTimers+1)}, w.takeLines())
 	w.requireNoErrors()
+}
+
+// TestTimerReportBounded: a timer naming a huge string, whether the script
+// table has no such function or one that fails, is reported with the
+// name cut short: every report is bounded in size, so ten thousand such
+// timers cannot exhaust memory.
+func TestTimerReportBounded(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"missing", `local big = ("\1x"):rep(524288)
+return {
+  onCreate = function(self, ctx) ctx.after(0, big) end,
+}`, `which is not a function of the script table`},
+		{"failing", `local big = ("\1x"):rep(524288)
+local s = {
+  onCreate = function(self, ctx) ctx.after(0, big) end,
+}
+s[big] = function() error("boom") end
+return s`, `boom`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := newWorld(t)
+			require.NoError(t, w.h.Reload("bigname", []byte(tt.src)))
+			w.spawn("", "bigname")
+			w.step(1, 0.1)
+			errs := w.scriptErrors()
+			require.Len(t, errs, 1)
+			assert.Contains(t, errs[0].Message, tt.want)
+			assert.Less(t, len(errs[0].Error()), 4096, "the report is bounded")
+			assert.Less(t, len(errs[0].Callback), 200)
+			assert.True(t, strings.HasPrefix(errs[0].Callback, `timer "\x01x\x01x`), errs[0].Callback)
+		})
+	}
+}
+
+// TestNamesAreText: a name, tag or timer name that is not valid UTF-8 is
+// refused where a script gives it, so that a saved world restores equal.
+func TestNamesAreText(t *testing.T) {
+	tests := []struct{ name, code, want string }{
+		{"spawn name", `ctx.spawn({ name = "bad\255" })`, "spec.name: a name must be valid UTF-8 text"},
+		{"spawn tag", `ctx.spawn({ tags = { "ok", "bad\255" } })`, "spec.tags[2]: a tag must be valid UTF-8 text"},
+		{"tag", `ctx.entity:tag("bad\255")`, "the tag must be valid UTF-8 text"},
+		{"timer", `ctx.after(1, "bad\255")`, "the function's name must be valid UTF-8 text"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := newWorld(t)
+			src := "return { onCreate = function(self, ctx) " + tt.code + " end }"
+			require.NoError(t, w.h.Reload("texts", []byte(src)))
+			w.spawn("", "texts")
+			errs := w.scriptErrors()
+			require.Len(t, errs, 1)
+			assert.Contains(t, errs[0].Message, tt.want)
+		})
+	}
 }

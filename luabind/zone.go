@@ -6,6 +6,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/luaerr"
 	"github.com/luahost/luahost/runtime"
 )
 
@@ -68,9 +69,9 @@ func (h *Host) deliver() {
 		case pe != nil:
 			// A Go observer panicked: reported with its Go stack; the
 			// next broadcast is still delivered.
-			h.rt.Report(&runtime.ScriptError{Callback: "broadcast " + b.event, Message: fmt.Sprintf("broadcast %q: an observer's %v", b.event, pe), Traceback: pe.Stack, Err: pe, Frame: h.rt.Frame()})
+			h.rt.Report(&runtime.ScriptError{Callback: "broadcast " + luaerr.Quote(b.event), Message: fmt.Sprintf("broadcast %s: an observer's %v", luaerr.Quote(b.event), pe), Traceback: pe.Stack, Err: pe, Frame: h.rt.Frame()})
 		case err != nil:
-			h.rt.Report(fmt.Errorf("broadcast %q: %w", b.event, err))
+			h.rt.Report(fmt.Errorf("broadcast %s: %w", luaerr.Quote(b.event), err))
 		}
 	}
 }

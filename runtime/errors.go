@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Sentinel errors. Errors returned by the runtime wrap one of these with
@@ -23,6 +24,12 @@ var (
 	// ErrNotAttachable means an attach to an entity that is dying or
 	// cancelled.
 	ErrNotAttachable = errors.New("entity cannot take scripts")
+	// ErrTooManyInstances means an attach to an entity that already holds
+	// Options.MaxEntityInstances live instances.
+	ErrTooManyInstances = errors.New("too many script instances on one entity")
+	// ErrBadName means a name that is not valid UTF-8 (a snapshot writes
+	// names as text).
+	ErrBadName = errors.New("a name must be valid UTF-8 text")
 	// ErrClosed means the runtime was closed.
 	ErrClosed = errors.New("runtime is closed")
 	// ErrStepping means a call that is not allowed while a frame runs,
@@ -86,10 +93,13 @@ type ScriptError struct {
 }
 
 // Error formats the error as the message, then a line naming the script,
-// entity, callback and frame, then the traceback.
+// entity, callback and frame, then the traceback. What a script chose
+// (its message) cannot pass for a line of the host's: its control
+// characters are escaped and its lines after the first indented
+// (SafeText).
 func (e *ScriptError) Error() string {
 	var b strings.Builder
-	b.WriteString(e.Message)
+	b.WriteString(SafeText(e.Message, "\t"))
 	fmt.Fprintf(&b, "\n\tin script %s, %s, %s, frame %d", e.Script, e.EntityLabel(), e.Callback, e.Frame)
 	if e.Traceback != "" {
 		for line := range strings.SplitSeq(strings.TrimRight(e.Traceback, "\n"), "\n") {
@@ -116,4 +126,41 @@ func (e *ScriptError) EntityLabel() string {
 		name = strconv.Quote(name)
 	}
 	return fmt.Sprintf("%s (entity %d:%d)", name, e.Entity.Index, e.Entity.Gen)
+}
+
+// SafeText returns s, text a script chose, fit to be written among the
+// host's own lines: every control character but the tab and the line
+// break (C0, DEL and C1, which terminals act on: an escape sequence can
+// erase a line, a carriage return overwrite it) is written as a Go escape
+// (\x1b, \r, \u0085), and every line after the first starts with indent,
+// so that no line of s begins where a host line does. Invalid UTF-8 is
+// kept as it is. O(len(s)); s itself when it needs no change.
+func SafeText(s, indent string) string {
+	clean := true
+	for _, r := range s {
+		if (r == '\n' && indent != "") || (r != '\n' && r != '\t' && unicode.IsControl(r)) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + len(s)/8)
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == '\n':
+			b.WriteByte('\n')
+			b.WriteString(indent)
+		case r == '\t' || !unicode.IsControl(r):
+			b.WriteString(s[i : i+n])
+		default:
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		}
+		i += n
+	}
+	return b.String()
 }

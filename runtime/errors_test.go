@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -279,4 +280,36 @@ func TestScriptErrorNamesEntity(t *testing.T) {
 			assert.Contains(t, errs[0].Error(), "\tin script x, "+label+", onUpdate, frame 1")
 		})
 	}
+}
+
+// TestSafeText: text a script chose cannot pass for host lines: control
+// characters but tab and line break are escaped, lines after the first
+// are indented, and invalid UTF-8 is kept.
+func TestSafeText(t *testing.T) {
+	tests := []struct{ name, in, indent, want string }{
+		{"plain", "boom\tbang", "\t", "boom\tbang"},
+		{"continuation", "boom\nscripts/other.lua:1: fake", "\t", "boom\n\tscripts/other.lua:1: fake"},
+		{"terminal escapes", "a\x1b[2K\rb\x7f", "\t", `a\x1b[2K\rb\x7f`},
+		{"C1", "a\u0085b", "\t", `a\u0085b`},
+		{"invalid UTF-8", "a\xffb", "\t", "a\xffb"},
+		{"no indent", "a\nb\x1b", "", "a\nb\\x1b"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, SafeText(tt.in, tt.indent))
+		})
+	}
+}
+
+// TestScriptErrorCannotForge: a message with line breaks and terminal
+// escapes is written with its lines indented and escapes escaped, so that
+// no line of it reads as a host report.
+func TestScriptErrorCannotForge(t *testing.T) {
+	se := &ScriptError{Script: "evil", Callback: "onUpdate", Frame: 3,
+		Message: "scripts/evil.lua:1: x\nscripts/good.lua:9: exceeded its 100ms budget in onUpdate\x1b[1A"}
+	lines := strings.Split(se.Error(), "\n")
+	require.Len(t, lines, 3)
+	assert.Equal(t, "scripts/evil.lua:1: x", lines[0])
+	assert.Equal(t, "\tscripts/good.lua:9: exceeded its 100ms budget in onUpdate\\x1b[1A", lines[1])
+	assert.True(t, strings.HasPrefix(lines[2], "\tin script evil,"))
 }

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/luahost/luahost/pool"
 )
@@ -32,7 +33,17 @@ type Options struct {
 	// MaxEventDepth limits how deeply dispatches may nest. The default
 	// (zero) value is DefaultMaxEventDepth.
 	MaxEventDepth int
+	// MaxEntityInstances limits how many live instances one entity may
+	// hold: an Attach past it fails with ErrTooManyInstances, so that a
+	// scene or a script cannot pile millions of instances on one entity.
+	// The default (zero) value is DefaultMaxEntityInstances.
+	MaxEntityInstances int
 }
+
+// DefaultMaxEntityInstances is the most live instances one entity holds
+// when Options.MaxEntityInstances is zero: far more than any design uses,
+// and small enough that a world reaching it stays well within memory.
+const DefaultMaxEntityInstances = 1 << 20
 
 // entity is the pooled payload of a slot.
 type entity struct {
@@ -40,7 +51,11 @@ type entity struct {
 	transform Transform
 	write     Transform
 	writeMask uint8
+	// insts is the entity's instances in attach order, destroyed ones
+	// included until they are half of it (deadInsts counts them), so that
+	// taking one off is amortised O(1).
 	insts     []*Instance
+	deadInsts int
 	cancelled bool
 	settling  bool
 	// nameAt is the entity's index in its name's list.
@@ -128,6 +143,9 @@ func New(opts Options) *Runtime {
 		names:      make(map[string]*nameList),
 		byScript:   make(map[Script]*group),
 		blackboard: newBlackboard(),
+	}
+	if rt.opts.MaxEntityInstances == 0 {
+		rt.opts.MaxEntityInstances = DefaultMaxEntityInstances
 	}
 	rt.events = newEvents(rt, opts.MaxEventDepth)
 	return rt
@@ -323,12 +341,16 @@ func (rt *Runtime) Entities() []Handle { return slices.Clone(rt.slots.dense) }
 // one buffer instead of allocating a slice of every handle.
 func (rt *Runtime) AppendEntities(dst []Handle) []Handle { return append(dst, rt.slots.dense...) }
 
-// SetName gives h a scene name, for Find. Names need not be unique.
+// SetName gives h a scene name, for Find. Names need not be unique; a
+// name that is not valid UTF-8 is ErrBadName, and changes nothing.
 // O(1) amortised.
 func (rt *Runtime) SetName(h Handle, name string) error {
 	s, err := rt.slots.get(h)
 	if err != nil {
 		return err
+	}
+	if !utf8.ValidString(name) {
+		return ErrBadName
 	}
 	if s.ent.name != "" {
 		rt.unname(s.ent)
@@ -457,25 +479,30 @@ func (rt *Runtime) settle(h Handle) {
 	}
 	e := s.ent
 	e.settling = true
-	for {
-		inst := rt.firstLive(e)
-		if inst == nil {
-			break
+	// An onDestroy cannot attach to a dying entity, only destroy more of
+	// its instances, so sorting once gives the order. O(n log n).
+	var buf [8]*Instance
+	live := buf[:0]
+	for _, inst := range e.insts {
+		if inst.state == instCreated {
+			live = append(live, inst)
 		}
-		rt.destroy(inst)
+	}
+	slices.SortFunc(live, func(a, b *Instance) int {
+		switch {
+		case a.before(b):
+			return -1
+		case b.before(a):
+			return 1
+		}
+		return 0
+	})
+	for _, inst := range live {
+		if inst.state == instCreated {
+			rt.destroy(inst)
+		}
 	}
 	rt.reap(h)
-}
-
-// firstLive returns e's live instance that comes first in schedule order.
-func (rt *Runtime) firstLive(e *entity) *Instance {
-	var first *Instance
-	for _, inst := range e.insts {
-		if inst.state == instCreated && (first == nil || inst.before(first)) {
-			first = inst
-		}
-	}
-	return first
 }
 
 func (rt *Runtime) reap(h Handle) {
@@ -528,8 +555,8 @@ func (rt *Runtime) CountEntity(h Handle, t *Tally) error {
 // data, and runs its onCreate at once. The instance joins the schedule at
 // once outside a frame, and for the next frame during one. An onCreate that
 // fails is reported and faults the instance; Attach still returns it. Attach
-// fails only for a stale handle, an entity that is dying or cancelled, or a
-// closed runtime.
+// fails only for a stale handle, an entity that is dying or cancelled or
+// already holds Options.MaxEntityInstances instances, or a closed runtime.
 func (rt *Runtime) Attach(h Handle, s Script, data any) (*Instance, error) {
 	if rt.closed {
 		return nil, ErrClosed
@@ -540,6 +567,9 @@ func (rt *Runtime) Attach(h Handle, s Script, data any) (*Instance, error) {
 	}
 	if sl.state == StateDying || sl.ent.cancelled {
 		return nil, fmt.Errorf("attach %s to %s: %w: it is %s", s.Name(), h, ErrNotAttachable, sl.state)
+	}
+	if live := len(sl.ent.insts) - sl.ent.deadInsts; live >= rt.opts.MaxEntityInstances {
+		return nil, fmt.Errorf("attach %s to %s: %w: it holds %d, the most", s.Name(), h, ErrTooManyInstances, live)
 	}
 	rt.seq++
 	inst := &Instance{Data: data, rt: rt, script: s, entity: h, seq: rt.seq, priority: s.Priority(), active: sl.state == StateActive}
@@ -622,7 +652,8 @@ func (rt *Runtime) InstancesAppend(dst []*Instance, h Handle) ([]*Instance, erro
 }
 
 // destroy destroys inst and takes it off its entity, its script's group
-// and the schedule. O(the entity's instances) amortised.
+// and the schedule. Amortised O(1): the entity's list drops its destroyed
+// instances once they are half of it.
 func (rt *Runtime) destroy(inst *Instance) {
 	if err := inst.destroy(); err != nil {
 		panic(err)
@@ -634,8 +665,9 @@ func (rt *Runtime) destroy(inst *Instance) {
 	rt.byScript[inst.script].drop()
 	if s, err := rt.slots.get(inst.entity); err == nil {
 		e := s.ent
-		if i := slices.Index(e.insts, inst); i >= 0 {
-			e.insts = slices.Delete(e.insts, i, i+1)
+		if e.deadInsts++; 2*e.deadInsts >= len(e.insts) {
+			e.insts = slices.DeleteFunc(e.insts, func(x *Instance) bool { return x.state == instDestroyed })
+			e.deadInsts = 0
 		}
 	}
 }

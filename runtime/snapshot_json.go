@@ -94,9 +94,12 @@ func ParseHandleID(s string) (Handle, error) {
 }
 
 // appendNumber writes f in the shortest form that reads back to it, as
-// encoding/json does; a number that is not finite as a $number tag.
+// encoding/json does; a number that is not finite as a $number tag, a
+// NaN with its sign ("-nan"), which Lua's tostring shows.
 func appendNumber(b []byte, f float64) []byte {
 	switch {
+	case math.IsNaN(f) && math.Signbit(f):
+		return append(b, `{"$number":"-nan"}`...)
 	case math.IsNaN(f):
 		return append(b, `{"$number":"nan"}`...)
 	case math.IsInf(f, 1):

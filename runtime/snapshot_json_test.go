@@ -165,3 +165,22 @@ func TestPlainJSONMembers(t *testing.T) {
 		})
 	}
 }
+
+// TestPlainJSONNaNSign: a NaN keeps its sign across a snapshot, as Lua's
+// tostring shows it ("-nan" and "nan").
+func TestPlainJSONNaNSign(t *testing.T) {
+	for _, neg := range []bool{false, true} {
+		f := math.NaN()
+		if neg {
+			f = math.Copysign(f, -1)
+		}
+		b, err := AppendPlainJSON(nil, f)
+		require.NoError(t, err)
+		v, err := ParsePlainJSON(b)
+		require.NoError(t, err)
+		g, ok := v.(float64)
+		require.True(t, ok)
+		assert.True(t, math.IsNaN(g))
+		assert.Equal(t, neg, math.Signbit(g), "%s", b)
+	}
+}

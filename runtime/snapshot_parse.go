@@ -336,8 +336,10 @@ func (p *plainParser) tagged(tag string, depth int) (any, error) {
 			return math.Inf(-1), nil
 		case "nan":
 			return math.NaN(), nil
+		case "-nan":
+			return math.Copysign(math.NaN(), -1), nil
 		}
-		return nil, p.fail("$number %q (want \"inf\", \"-inf\" or \"nan\")", s)
+		return nil, p.fail("$number %q (want \"inf\", \"-inf\", \"nan\" or \"-nan\")", s)
 	case "$bytes":
 		s, err := p.strValue(tag)
 		if err != nil {

@@ -178,7 +178,7 @@ func (rt *Runtime) Evict(h Handle) error {
 		rt.byScript[inst.script].drop()
 	}
 	clear(e.insts)
-	e.insts = e.insts[:0]
+	e.insts, e.deadInsts = e.insts[:0], 0
 	rt.sched.compactDue()
 	if s.state == StateActive {
 		s.setState(StateDying)

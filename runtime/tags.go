@@ -2,10 +2,13 @@ package runtime
 
 import (
 	"errors"
+	"fmt"
 	"slices"
+	"unicode/utf8"
 )
 
-// ErrBadTag is returned for an empty tag.
+// ErrBadTag is returned for an empty tag or one that is not valid UTF-8
+// (a snapshot writes tags as text).
 var ErrBadTag = errors.New("a tag must be a non-empty string")
 
 // tagIndex keeps every entity's tags and, per tag, the set of
@@ -21,8 +24,11 @@ func (rt *Runtime) Tag(h Handle, tag string) error {
 	if _, err := rt.slots.get(h); err != nil {
 		return err
 	}
-	if tag == "" {
+	switch {
+	case tag == "":
 		return ErrBadTag
+	case !utf8.ValidString(tag):
+		return fmt.Errorf("%w of UTF-8 text", ErrBadTag)
 	}
 	ti := &rt.tags
 	tags := ti.byEnt[h.Index]

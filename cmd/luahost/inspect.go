@@ -10,7 +10,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"time"
 
 	"github.com/luahost/luahost/inspect"
 )
@@ -63,7 +62,7 @@ func (w *world) serveInspector(ctx context.Context, f *inspectFlags, stderr io.W
 		url += "?token=" + opts.Token
 	}
 	fmt.Fprintf(stderr, "inspector listening on %s\n", url)
-	s := &inspector{in: in, srv: &http.Server{Handler: in, ReadHeaderTimeout: 10 * time.Second}, done: make(chan struct{})}
+	s := &inspector{in: in, srv: inspect.NewServer(in), done: make(chan struct{})}
 	go func() {
 		if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			fmt.Fprintf(stderr, "luahost run: inspector: %v\n", err)

@@ -48,6 +48,9 @@ const (
 	Cancel
 	// Ceiling: the live heap neared the memory ceiling while it ran.
 	Ceiling
+	// Depth: a limit its chain of nested callbacks shares (the nesting
+	// of events) was reached inside it (StopChain).
+	Depth
 )
 
 // ErrStopped is the context error gopher-lua raises inside the VM when a
@@ -392,6 +395,21 @@ func (b *Budget) Idle() {
 // goroutine.
 func (b *Budget) Cancel() {
 	b.cancelled.Store(true)
+	b.next.Store(0)
+}
+
+// StopChain stops the running chain of nested callbacks, for a limit the
+// chain shares that a nested callback reached: every callback of the
+// chain stops at its next instruction, the nested ones without blame and
+// the outermost with Depth, so that the callback whose ordinary call was
+// the last straw is not blamed for what the chain's origin built. The
+// outermost callback reaching the limit itself is not stopped: the error
+// is its own.
+func (b *Budget) StopChain() {
+	if b.depth < 2 || b.why != None {
+		return
+	}
+	b.why = Depth
 	b.next.Store(0)
 }
 

@@ -78,8 +78,14 @@ func Compile(src, name string, maxString int) (*lua.FunctionProto, error) {
 		return nil, err
 	}
 	fixLines(stmts, src)
+	if se := checkLimits(stmts, false); se != nil {
+		return nil, se
+	}
 	rw := &rewriter{maxString: maxString}
 	stmts = rw.chunk(stmts)
+	if se := checkLimits(stmts, true); se != nil {
+		return nil, se
+	}
 	proto, err := lua.Compile(stmts, name)
 	if err != nil {
 		return nil, err

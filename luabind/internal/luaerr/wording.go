@@ -33,6 +33,25 @@ func Location(msg string) (file string, line int, ok bool) {
 	return m[1], n, true
 }
 
+// MaxQuoted is the most bytes of a script's string (a name, a key) that
+// Quote copies into a report.
+const MaxQuoted = 64
+
+// Quote quotes s for a report as strconv.Quote does, its first MaxQuoted
+// bytes only: a longer s is cut on a rune boundary and followed by its
+// size, as in "abc"... (16777216 bytes). Control characters and invalid
+// UTF-8 are escaped, so the result is one line whatever s holds.
+func Quote(s string) string {
+	if len(s) <= MaxQuoted {
+		return strconv.Quote(s)
+	}
+	cut := MaxQuoted
+	for cut > 0 && (s[cut]&0xC0) == 0x80 {
+		cut--
+	}
+	return fmt.Sprintf("%s... (%d bytes)", strconv.Quote(s[:cut]), len(s))
+}
+
 // Bound cuts a message to MaxMessage bytes, on a rune boundary.
 func Bound(s string) string {
 	if len(s) <= MaxMessage {

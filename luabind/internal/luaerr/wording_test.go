@@ -48,3 +48,19 @@ func TestWording(t *testing.T) {
 	assert.Equal(t, "x.lua:1: attempt to index a nil value", LuaWording("x.lua:1: attempt to index a non-table object(nil) with key 'k'"))
 	assert.Equal(t, "attempt to perform arithmetic on a nil value", LuaWording("cannot perform add operation between number and nil"))
 }
+
+// TestQuote: a script's string is quoted on one line, escapes included,
+// and cut to MaxQuoted bytes on a rune boundary with its size.
+func TestQuote(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"short", "reload", `"reload"`},
+		{"control", "a\nb\x1b[31m", `"a\nb\x1b[31m"`},
+		{"long", strings.Repeat("x", 1<<20), `"` + strings.Repeat("x", MaxQuoted) + `"... (1048576 bytes)`},
+		{"rune boundary", strings.Repeat("é", MaxQuoted), `"` + strings.Repeat("é", MaxQuoted/2) + `"... (128 bytes)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, Quote(tt.in))
+		})
+	}
+}

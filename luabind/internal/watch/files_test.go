@@ -14,9 +14,9 @@ import (
 )
 
 // TestRefusesWhatIsNotAScript: symbolic links that resolve outside the
-// folder, devices and pipes are never read. A link to a file outside is
-// reported once per settle and produces no change; a link to /dev/zero or
-// a pipe is absent; a regular save beside them is still reported.
+// folder, devices and pipes are never read. Each is reported as what it is,
+// once per settle, and produces no change; a regular save beside them is
+// still reported.
 func TestRefusesWhatIsNotAScript(t *testing.T) {
 	base := t.TempDir()
 	dir := filepath.Join(base, "scripts")
@@ -30,12 +30,41 @@ func TestRefusesWhatIsNotAScript(t *testing.T) {
 	writeFile(t, dir, "ok.lua", "return {}")
 
 	assert.Equal(t, []Change{changed("ok.lua", "return {}")}, nextChanges(t, w))
-	select {
-	case err := <-w.Errors():
-		assert.ErrorContains(t, err, "escape.lua resolves outside the script folder; not read")
-	case <-time.After(waitTimeout):
-		t.Fatal("no error for the link that leads outside")
+	assert.ElementsMatch(t, []string{
+		"watch: escape.lua resolves outside the script folder; not read",
+		"watch: pipe.lua is a named pipe, not a regular file; not read",
+		"watch: zero.lua resolves outside the script folder; not read",
+	}, nextErrors(t, w, 3))
+}
+
+// TestPipeSavedOverAScript: a named pipe put in a script's place is
+// reported as what it is, not as the script's deletion: the last version
+// stands.
+func TestPipeSavedOverAScript(t *testing.T) {
+	dir := t.TempDir()
+	w := newWatcher(t, dir)
+	writeFile(t, dir, "a.lua", "return 1")
+	require.Equal(t, []Change{changed("a.lua", "return 1")}, nextChanges(t, w))
+	require.NoError(t, os.Remove(filepath.Join(dir, "a.lua")))
+	require.NoError(t, syscall.Mkfifo(filepath.Join(dir, "a.lua"), 0o644))
+	assert.Equal(t, []string{"watch: a.lua is a named pipe, not a regular file; not read"}, nextErrors(t, w, 1))
+	writeFile(t, dir, "b.lua", "return 2")
+	assert.Equal(t, []Change{changed("b.lua", "return 2")}, nextChanges(t, w), "no removal of a.lua")
+}
+
+// nextErrors returns the next n errors of w, as strings.
+func nextErrors(t *testing.T, w *Watcher, n int) []string {
+	t.Helper()
+	var got []string
+	for range n {
+		select {
+		case err := <-w.Errors():
+			got = append(got, err.Error())
+		case <-time.After(waitTimeout):
+			t.Fatalf("%d errors of %d", len(got), n)
+		}
 	}
+	return got
 }
 
 func TestRefusesTooLarge(t *testing.T) {

@@ -15,18 +15,18 @@ import (
 // fileState is what one read of a script found.
 type fileState struct {
 	data     []byte // content, when the file is present and stable
-	absent   bool   // no regular file at the path
+	absent   bool   // nothing, or a directory, at the path
 	unstable bool   // the file changed or vanished during the read
 	err      error  // any other failure
 }
 
 // read reads the script rel once, checking that it did not change during
 // the read: the size, modification time and identity of the file before and
-// after the read must agree, and the size must match the bytes read. A path
-// that holds no regular file (missing, a directory, a pipe, a device) is
-// absent and never read. A symbolic link that resolves outside the root,
-// or a file larger than Options.MaxSize, is an error: it is not read, and
-// the last version reported stands.
+// after the read must agree, and the size must match the bytes read. A
+// missing path or a directory is absent. A pipe, a device or a socket (or
+// a link to one), a symbolic link that resolves outside the root, or a
+// file larger than Options.MaxSize is an error that names it: it is not
+// read, and the last version reported stands.
 func (w *Watcher) read(rel string) fileState {
 	name, err := files.Resolve(w.root, w.abs(rel))
 	switch {
@@ -36,8 +36,13 @@ func (w *Watcher) read(rel string) fileState {
 		return fileState{err: fmt.Errorf("%s %w; not read", rel, err)}
 	}
 	before, err := os.Stat(name)
-	if errors.Is(err, fs.ErrNotExist) || (err == nil && !before.Mode().IsRegular()) {
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || (err == nil && before.IsDir()):
 		return fileState{absent: true}
+	case err == nil && !before.Mode().IsRegular():
+		// A pipe or a device saved over a script is not its deletion:
+		// it is refused as what it is, and the last version stands.
+		return fileState{err: fmt.Errorf("%s is %s, not a regular file; not read", rel, special(before.Mode()))}
 	}
 	if err != nil {
 		return fileState{err: err}
@@ -60,6 +65,22 @@ func (w *Watcher) read(rel string) fileState {
 		return fileState{unstable: true}
 	}
 	return fileState{data: data}
+}
+
+// special names the kind of a file that is neither regular nor a
+// directory.
+func special(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	}
+	return "a special file"
 }
 
 // nextDeadline returns the earliest pending quiet-period deadline, none

@@ -1,0 +1,78 @@
+package compile
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// lines returns n lines made by format, each given its index.
+func lines(n int, format string) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, format+"\n", i)
+	}
+	return b.String()
+}
+
+// joined returns n items made by format, joined by sep.
+func joined(n int, format, sep string) string {
+	items := make([]string, n)
+	for i := range items {
+		items[i] = fmt.Sprintf(format, i)
+	}
+	return strings.Join(items, sep)
+}
+
+// TestCompileLimits checks the limits of one function: Lua 5.1's locals
+// and upvalues, refused with its messages at the line that passes them
+// (the messages and lines were taken from lua5.1), and the constants'
+// search work, which keeps compiling fast: a refused chunk is refused at
+// once, and what passes compiles quickly.
+func TestCompileLimits(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want string // the error, "" for none
+	}{
+		{"200 locals", lines(200, "local a%d = 1"), ""},
+		{"201 locals", lines(201, "local a%d = 1"), "line 201: main function has more than 200 local variables"},
+		{"a for loop's hidden locals", lines(197, "local a%d = 1") + "for i = 1, 2 do end\n",
+			"line 198: main function has more than 200 local variables"},
+		{"locals of closed blocks", lines(150, "do local a%d = 1 end") + lines(150, "local b%d = 1"), ""},
+		{"201 parameters", "local x = 1\nlocal function f(" + joined(201, "p%d", ", ") + ")\nend\n",
+			"line 2: function at line 2 has more than 200 local variables"},
+		{"60 upvalues", lines(60, "local a%d = 1") + "local function g()\nreturn " + joined(60, "a%d", " + ") + "\nend\n", ""},
+		{"61 upvalues through a function", lines(61, "local a%d = 1") + "local function g()\nreturn function()\nreturn " + joined(61, "a%d", " +\n") + "\nend\nend\n",
+			"line 124: function at line 62 has more than 60 upvalues"},
+		{"300 upvalues", lines(150, "local a%d = 1") + "local function g()\n" + lines(150, "local b%d = 1") + "return function()\nreturn " + joined(150, "a%d", " + ") + " + " + joined(150, "b%d", " + ") + "\nend\nend\n",
+			"line 303: function at line 151 has more than 60 upvalues"},
+		{"5,000 distinct constants", "return {" + joined(5000, "%d", ", ") + "}\n", ""},
+		{"2,000 constants used eight times", strings.Repeat("local t = {"+joined(2000, "%d", ", ")+"}\n", 8), ""},
+		{"one constant used 200,000 times", "local x\n" + strings.Repeat("x = 1\n", 200_000), ""},
+		{"80,000 distinct numbers", "return {" + joined(80_000, "%d", ",\n") + "}\n", "line 5793: too many constants to compile"},
+		{"25,000 distinct strings", "return {" + joined(25_000, "'s%d'", ",\n") + "}\n", "too many constants to compile"},
+		{"many small functions", strings.Repeat("local function f() return {"+joined(1000, "%d", ", ")+"} end\n", 20), ""},
+		{"spread over functions", strings.Repeat("local function f() return {"+joined(4000, "%d", ", ")+"} end\n", 40), "too many constants to compile"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			start := time.Now()
+			_, err := Compile(tt.src, "c", 1<<20)
+			took := time.Since(start)
+			if tt.want == "" {
+				require.NoError(t, err)
+			} else {
+				require.Error(t, err)
+				var se *SyntaxError
+				require.ErrorAs(t, err, &se)
+				assert.Contains(t, err.Error(), tt.want)
+			}
+			assert.Less(t, took, 2*time.Second, "compiling is bounded")
+		})
+	}
+}

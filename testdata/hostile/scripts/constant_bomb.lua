@@ -1,0 +1,16 @@
+-- A chunk of 80,000 distinct numbers: gopher-lua's compiler searches a
+-- function's constants one by one, so compiling it took more than half a
+-- minute, outside any budget. It is refused at once, at the line where
+-- the compiler's work would pass its bound.
+return {
+  onUpdate = function(self, ctx)
+    local parts = {}
+    for i = 1, 80000 do
+      parts[i] = i .. ".5"
+    end
+    local src = "return {\n" .. table.concat(parts, ",\n") .. "}"
+    local f, err = loadstring(src, "=bomb")
+    assert(f == nil, "the bomb compiled")
+    error(err, 0)
+  end,
+}

@@ -1,0 +1,2 @@
+-- A script that does nothing: what attacks attach by the thousand.
+return {}
