@@ -150,6 +150,9 @@ func checkSaveTarget(save, from string, fromSnapshot bool) error {
 	if info, err := os.Stat(save); err == nil && info.IsDir() {
 		return fmt.Errorf("--save %s: is a folder", save)
 	}
+	if err := regularOrAbsent(save); err != nil {
+		return fmt.Errorf("--save %s: %v", save, err)
+	}
 	if !fromSnapshot && sameFile(save, from) {
 		return fmt.Errorf("--save %s: is the scene being run, which the snapshot would overwrite; save to another file", save)
 	}
@@ -159,6 +162,34 @@ func checkSaveTarget(save, from string, fromSnapshot bool) error {
 	}
 	_ = tmp.Close()
 	return os.Remove(tmp.Name())
+}
+
+// regularOrAbsent refuses a path that names something other than a
+// regular file: a FIFO, a device or a socket, or a symbolic link to one.
+// A save renamed over it would replace it (run as root, /dev/null).
+func regularOrAbsent(path string) error {
+	info, err := os.Lstat(path)
+	if err != nil {
+		return nil
+	}
+	kind := "a symbolic link to "
+	if info.Mode()&os.ModeSymlink == 0 {
+		kind = ""
+	} else if info, err = os.Stat(path); err != nil {
+		// A dangling link: the rename replaces the link itself.
+		return nil
+	}
+	switch m := info.Mode(); {
+	case m.IsRegular():
+		return nil
+	case m&os.ModeNamedPipe != 0:
+		return fmt.Errorf("is %sa named pipe, not a regular file", kind)
+	case m&os.ModeDevice != 0:
+		return fmt.Errorf("is %sa device, not a regular file", kind)
+	case m&os.ModeSocket != 0:
+		return fmt.Errorf("is %sa socket, not a regular file", kind)
+	}
+	return fmt.Errorf("is %snot a regular file", kind)
 }
 
 // sameFile reports whether the paths a and b name one existing file.
@@ -181,6 +212,11 @@ func writeFile(path string, data []byte) error {
 	_, err = tmp.Write(data)
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
+	}
+	if err == nil {
+		// Again at the rename: the path may have changed since the world
+		// started.
+		err = regularOrAbsent(path)
 	}
 	if err == nil {
 		err = os.Rename(tmp.Name(), path)
