@@ -282,3 +282,34 @@ func TestDocsCiteNothingOutside(t *testing.T) {
 		assert.Empty(t, cite.FindAllString(string(src), -1), "%s cites sections outside the repository", path)
 	}
 }
+
+// TestCodeCitesNothingOutside: neither do the comments of the code, the
+// scripts and the test data.
+func TestCodeCitesNothingOutside(t *testing.T) {
+	cite := regexp.MustCompile(`SPEC \d`)
+	var checked int
+	require.NoError(t, filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && path != "." {
+			return filepath.SkipDir
+		}
+		switch filepath.Ext(path) {
+		case ".go", ".lua", ".json", ".want", ".js", ".css", ".html":
+		default:
+			return nil
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		checked++
+		assert.Empty(t, cite.FindAllString(string(src), -1), "%s cites sections outside the repository", path)
+		return nil
+	}))
+	assert.Greater(t, checked, 500, "the walk saw the repository")
+}

@@ -62,7 +62,7 @@ type migration struct {
 }
 
 // Reload replaces the script called name with source, compile-then-swap
-// (SPEC 6): the source is compiled and its chunk run in a fresh state;
+//: the source is compiled and its chunk run in a fresh state;
 // every live instance, in schedule order, gets a new self built from the
 // new properties with its old data copied over, then the new
 // onReload(self, old) if any. Only when every instance migrated does the
@@ -184,7 +184,7 @@ func (h *Host) ObserveReloads(fn func(ReloadInfo)) {
 // migrate builds inst's self in the new state st and runs st's onReload on
 // it. The old state prev is only read.
 //
-// Tuned properties (SPEC 6): a string key of the new properties whose
+// Tuned properties: a string key of the new properties whose
 // value in the old self still equals prev's default, and which the
 // attach's props did not set, is not copied: it keeps the new default.
 func (st *state) migrate(inst *runtime.Instance, prev *state) (migration, error) {
@@ -317,7 +317,7 @@ func immutable(v lua.LValue) bool {
 }
 
 // adopt copies a plain value of another state into st, as a blackboard
-// round trip would (SPEC 6: values as for the blackboard; entity values
+// round trip would (values as for the blackboard; entity values
 // stay entity values), without the intermediate runtime form. Strings,
 // numbers and booleans are immutable and shared as they are. The copy is
 // bounded like every copy of plain data.
@@ -369,7 +369,7 @@ func (c *copier) adopt(st *state, v lua.LValue, path string, depth int, seen []*
 }
 
 // applyChanges applies a batch of changed files from the script directory
-// (SPEC 6). Each script reloads at most once per batch: a changed script,
+//. Each script reloads at most once per batch: a changed script,
 // every script that required a changed module, and, when any file other
 // than a loaded script changed, every script whose last reload was refused
 // (its new version may need the module just fixed; a retry failing the

@@ -13,7 +13,7 @@ import (
 	"github.com/luahost/luahost/runtime"
 )
 
-// Timers (SPEC 4.8) belong to an instance and count simulated time
+// Timers belong to an instance and count simulated time
 // (runtime.Time). They name a function of the script table, looked up
 // when they fire, and carry plain data, so a timer is plain data itself
 // (a snapshot can save it) and survives a hot reload: the new version's

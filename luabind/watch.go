@@ -15,7 +15,7 @@ type watcher struct {
 	stop context.CancelFunc
 }
 
-// Watch starts hot reload from disk (SPEC 6): the script directory is
+// Watch starts hot reload from disk: the script directory is
 // watched recursively, and every script whose file (or a module it
 // required) changed is reloaded at the start of the next Step, between
 // frames. Reload notices go to Options.Log, refused reloads to the

@@ -64,7 +64,7 @@ func TestWatch(t *testing.T) {
 	}
 
 	write("counter.lua", read("reload/counter_v2.lua"))
-	// counter v2 tunes step from 1 to 5 (SPEC 6): the count goes 1, 6, 11, ...
+	// counter v2 tunes step from 1 to 5: the count goes 1, 6, 11, ...
 	assert.Equal(t, []string{"v2\t1\t6\t100", "user step\t1"}, changed())
 	assert.Equal(t, 1, w.h.Stats().Reloads)
 
