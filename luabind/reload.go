@@ -61,8 +61,8 @@ type migration struct {
 	next instance
 }
 
-// Reload replaces the script called name with source, compile-then-swap
-// : the source is compiled and its chunk run in a fresh state;
+// Reload replaces the script called name with source, compile-then-swap:
+// the source is compiled and its chunk run in a fresh state;
 // every live instance, in schedule order, gets a new self built from the
 // new properties with its old data copied over, then the new
 // onReload(self, old) if any. Only when every instance migrated does the
@@ -368,8 +368,8 @@ func (c *copier) adopt(st *state, v lua.LValue, path string, depth int, seen []*
 	return nil, notPlain(path, "a "+v.Type().String())
 }
 
-// applyChanges applies a batch of changed files from the script directory
-// . Each script reloads at most once per batch: a changed script,
+// applyChanges applies a batch of changed files from the script
+// directory. Each script reloads at most once per batch: a changed script,
 // every script that required a changed module, and, when any file other
 // than a loaded script changed, every script whose last reload was refused
 // (its new version may need the module just fixed; a retry failing the
