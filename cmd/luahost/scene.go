@@ -146,11 +146,7 @@ func loadScene(path string, cfg loadConfig) (*world, error) {
 				return fail(fmt.Errorf("%s: entity %s: tags: %v", path, scene.EntityLabel(i, e), err))
 			}
 		}
-		for part, v := range []*[3]float64{runtime.Position: e.Position, runtime.Rotation: e.Rotation, runtime.Scale: e.Scale} {
-			if v != nil {
-				_ = rt.Set(h, runtime.Part(part), runtime.Vec3{X: v[0], Y: v[1], Z: v[2]})
-			}
-		}
+		placeEntity(rt, h, e)
 		for _, s := range e.Scripts {
 			// What the scripts attached so far did during setup is world
 			// behaviour, not a scene error: an onCreate that
@@ -179,4 +175,13 @@ func loadScene(path string, cfg loadConfig) (*world, error) {
 func isLoadError(err error) bool {
 	var le *luabind.LoadError
 	return errors.As(err, &le) && le.File != ""
+}
+
+// placeEntity gives the entity h the transform its scene entry names.
+func placeEntity(rt *runtime.Runtime, h runtime.Handle, e scene.Entity) {
+	for part, v := range []*[3]float64{runtime.Position: e.Position, runtime.Rotation: e.Rotation, runtime.Scale: e.Scale} {
+		if v != nil {
+			_ = rt.Set(h, runtime.Part(part), runtime.Vec3{X: v[0], Y: v[1], Z: v[2]})
+		}
+	}
 }

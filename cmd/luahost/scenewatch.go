@@ -162,11 +162,7 @@ func (sw *sceneWatch) spawn(e scene.Entity) runtime.Handle {
 	for _, tag := range e.Tags {
 		_ = rt.Tag(h, tag)
 	}
-	for part, v := range []*[3]float64{runtime.Position: e.Position, runtime.Rotation: e.Rotation, runtime.Scale: e.Scale} {
-		if v != nil {
-			_ = rt.Set(h, runtime.Part(part), runtime.Vec3{X: v[0], Y: v[1], Z: v[2]})
-		}
-	}
+	placeEntity(rt, h, e)
 	for _, s := range e.Scripts {
 		if st, err := rt.State(h); err != nil || st != runtime.StatePending {
 			break
