@@ -177,9 +177,9 @@ func ScriptFrame(err error) string {
 }
 
 // Overrun words the report of a callback stopped by one of its limits:
-// "scripts/x.lua:7: exceeded its 100ms budget in onUpdate". where is the
+// "scripts/x.lua:7: exceeded its 10M-instruction budget in onUpdate". where is the
 // place it was stopped (file:line, or the script's file), limit the limit
-// it ran past, as "100ms budget" or "64 MiB memory limit".
+// it ran past, as "10M-instruction budget" or "64 MiB memory limit".
 func Overrun(where, limit, callback string) string {
 	return fmt.Sprintf("%s: exceeded its %s in %s", where, limit, callback)
 }

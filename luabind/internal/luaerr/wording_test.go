@@ -10,7 +10,7 @@ import (
 // TestOverrun: the report of a stopped callback names where, which limit
 // and which callback.
 func TestOverrun(t *testing.T) {
-	assert.Equal(t, "scripts/x.lua:7: exceeded its 100ms budget in onUpdate", Overrun("scripts/x.lua:7", "100ms budget", "onUpdate"))
+	assert.Equal(t, "scripts/x.lua:7: exceeded its 10M-instruction budget in onUpdate", Overrun("scripts/x.lua:7", "10M-instruction budget", "onUpdate"))
 }
 
 // TestBound: a message past the bound is cut on a rune boundary and says
