@@ -74,7 +74,7 @@ func TestNetCredentials(t *testing.T) {
 		z, err := nats.Dial(nats.NetOptions{URL: url, World: "auth", Zone: i, Layout: layout, Log: io.Discard, Creds: creds, Checkpoint: 20})
 		require.NoError(t, err)
 		rt := runtime.New(runtime.Options{})
-		h, err := luabind.New(rt, luabind.Options{Dir: "testdata/scripts", Stdout: io.Discard, Log: io.Discard, Budget: -1})
+		h, err := luabind.New(rt, luabind.Options{Dir: zoneScripts, Stdout: io.Discard, Log: io.Discard, Budget: -1})
 		require.NoError(t, err)
 		zonetest.Place(t, rt, h, layout, i, zonetest.Walkers(n))
 		require.NoError(t, z.Start(h))

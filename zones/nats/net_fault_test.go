@@ -208,7 +208,7 @@ func TestNetStartFails(t *testing.T) {
 	require.NotNil(t, snap)
 	var out bytes.Buffer
 	rt := runtime.New(runtime.Options{})
-	h, err := luabind.New(rt, luabind.Options{Dir: "testdata/scripts", Stdout: &out, Log: io.Discard, Budget: -1})
+	h, err := luabind.New(rt, luabind.Options{Dir: zoneScripts, Stdout: &out, Log: io.Discard, Budget: -1})
 	require.NoError(t, err)
 	require.NoError(t, h.Restore(snap))
 	err = n.Start(h)

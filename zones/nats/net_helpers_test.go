@@ -138,7 +138,7 @@ func netZone(t testing.TB, url, world string, i int, layout zones.Layout, ents [
 	snap, err := n.LastCheckpoint()
 	require.NoError(t, err)
 	rt := runtime.New(runtime.Options{OnError: func(err error) { t.Errorf("zone %d: %v", i, err) }})
-	h, err := luabind.New(rt, luabind.Options{Dir: "testdata/scripts", Stdout: out, Log: io.Discard, Budget: -1})
+	h, err := luabind.New(rt, luabind.Options{Dir: zoneScripts, Stdout: out, Log: io.Discard, Budget: -1})
 	require.NoError(t, err)
 	if snap != nil {
 		require.NoError(t, h.Restore(snap))
@@ -148,3 +148,7 @@ func netZone(t testing.TB, url, world string, i int, layout zones.Layout, ents [
 	require.NoError(t, n.Start(h))
 	return n
 }
+
+// zoneScripts holds the scripts of the zones' tests, shared with the
+// in-process zones' tests.
+const zoneScripts = "../testdata/scripts"

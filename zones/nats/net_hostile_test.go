@@ -81,7 +81,7 @@ func (p *peer) owner(t *testing.T, id, value string) {
 	require.NoError(t, err)
 }
 
-// strider is a handoff of a strider (testdata/scripts) to zone 1.
+// strider is a handoff of a strider (../testdata/scripts) to zone 1.
 func strider(id, script string) string {
 	return `{"to":1,"from":0,"frame":0,"id":"` + id + `","count":1,"snap":{"id":"1:1","position":[5,0,0],` +
 		`"instances":[{"seq":1,"script":"` + script + `","self":{"speed":10,"dir":1}}]}}`

@@ -289,8 +289,8 @@ func TestNetEntityValue(t *testing.T) {
 		}
 		settle(t, want, z0, z1)
 	}
-	moved := "testdata/scripts/watcher.lua:8: entity(1:1) is in another zone now (zone 1): a zone's scripts reach only the entities of their own zone"
-	stale := "frame\t%d\tfalse\tnil\tfalse\ttestdata/scripts/watcher.lua:8: stale entity handle entity(1:1)\n"
+	moved := "../testdata/scripts/watcher.lua:8: entity(1:1) is in another zone now (zone 1): a zone's scripts reach only the entities of their own zone"
+	stale := "frame\t%d\tfalse\tnil\tfalse\t../testdata/scripts/watcher.lua:8: stale entity handle entity(1:1)\n"
 	for f := 7; !strings.Contains(out0.String(), fmt.Sprintf(stale, f-1)); f++ {
 		require.Less(t, f, 300, out0.String())
 		require.NoError(t, z0.Step(1.0/60))
