@@ -1,18 +1,17 @@
 package inspect
 
 import (
-	"bytes"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/luahost/luahost/internal/syncbuf"
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
 )
@@ -33,25 +32,7 @@ type world struct {
 	stopped chan struct{}
 	// jobs run on the loop's goroutine (onWorld).
 	jobs chan func()
-	out  syncBuffer
-}
-
-// syncBuffer is a bytes.Buffer safe for concurrent use.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
+	out  syncbuf.Buffer
 }
 
 // newWorld builds the scene of testdata/scripts, an inspector with opts,

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/luahost/luahost/dap/daptest"
+	"github.com/luahost/luahost/internal/syncbuf"
 )
 
 var debuggerAddr = regexp.MustCompile(`^luahost: debugger on (\S+)$`)
@@ -21,12 +22,12 @@ var debuggerAddr = regexp.MustCompile(`^luahost: debugger on (\S+)$`)
 // startDebugged starts the real binary with run args and returns the
 // debugger's address (as printed on stderr), the rest of stderr and stdout
 // as they come, and the process.
-func startDebugged(t *testing.T, args ...string) (addr string, cmd *exec.Cmd, stdout *lockedBuffer) {
+func startDebugged(t *testing.T, args ...string) (addr string, cmd *exec.Cmd, stdout *syncbuf.Buffer) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
 	t.Cleanup(cancel)
 	cmd = exec.CommandContext(ctx, luahost, append([]string{"run"}, args...)...)
-	stdout = &lockedBuffer{}
+	stdout = &syncbuf.Buffer{}
 	cmd.Stdout = stdout
 	errPipe, err := cmd.StderrPipe()
 	require.NoError(t, err)

@@ -1,46 +1,28 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"io"
 	"net/http"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/luahost/luahost/internal/syncbuf"
 )
-
-// lockedBuffer is a bytes.Buffer safe for concurrent use.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 var inspectorURL = regexp.MustCompile(`inspector listening on (http://\S+/)(\?token=(\w+))?`)
 
 // startInspected runs "luahost run" with args on a goroutine and returns
 // the inspector's URL and token (as printed on stderr), and a channel
 // that receives the exit status.
-func startInspected(t *testing.T, args ...string) (url, token string, stderr *lockedBuffer, exit chan int) {
+func startInspected(t *testing.T, args ...string) (url, token string, stderr *syncbuf.Buffer, exit chan int) {
 	t.Helper()
-	stderr = &lockedBuffer{}
+	stderr = &syncbuf.Buffer{}
 	exit = make(chan int, 1)
 	go func() { exit <- run(append([]string{"run"}, args...), io.Discard, stderr) }()
 	deadline := time.Now().Add(20 * time.Second)

@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/luahost/luahost/internal/syncbuf"
 	"github.com/luahost/luahost/zones/nats"
 )
 
@@ -60,9 +61,9 @@ func TestMain(m *testing.M) {
 // zoneProc is a running "luahost zone" process.
 type zoneProc struct {
 	cmd    *exec.Cmd
-	stdout *syncBuffer
+	stdout *syncbuf.Buffer
 	lines  chan string
-	stderr *syncBuffer
+	stderr *syncbuf.Buffer
 	done   chan error
 }
 
@@ -71,7 +72,7 @@ type zoneProc struct {
 func startZone(t *testing.T, url, world string, i int, args ...string) *zoneProc {
 	t.Helper()
 	cmd := exec.Command(luahostBinary(t), append([]string{"zone", "testdata/walkers.json", "--nats", url, "--world", world, "--zone", string(rune('0' + i))}, args...)...)
-	p := &zoneProc{cmd: cmd, stdout: &syncBuffer{}, stderr: &syncBuffer{}, lines: make(chan string, 100), done: make(chan error, 1)}
+	p := &zoneProc{cmd: cmd, stdout: &syncbuf.Buffer{}, stderr: &syncbuf.Buffer{}, lines: make(chan string, 100), done: make(chan error, 1)}
 	cmd.Stdout = p.stdout
 	pipe, err := cmd.StderrPipe()
 	require.NoError(t, err)

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/luahost/luahost/internal/syncbuf"
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
 	"github.com/luahost/luahost/zones"
@@ -99,7 +100,7 @@ func TestNetDeadStayDead(t *testing.T) {
 	srv := startNATS(t)
 	layout := zones.Layout{Edges: []float64{0}}
 	ents := []zonetest.Ent{{X: -0.5, Scripts: []string{"mortal"}, Props: map[string]any{"n": 3, "dies": 3}}}
-	out := &syncBuffer{}
+	out := &syncbuf.Buffer{}
 	z0 := netZone(t, srv.url(), "dead", 0, layout, ents, io.Discard, io.Discard)
 	require.NoError(t, z0.Close(), "a checkpoint that holds the entity")
 	z0 = netZone(t, srv.url(), "dead", 0, layout, ents, out, io.Discard)
@@ -128,7 +129,7 @@ func TestNetFenced(t *testing.T) {
 			srv := startNATS(t)
 			layout := zones.Layout{Edges: []float64{100}}
 			ents := zonetest.Walkers(n)
-			old := &syncBuffer{}
+			old := &syncbuf.Buffer{}
 			log := newLineWriter()
 			z := netZone(t, srv.url(), "fenced", 0, layout, ents, old, log)
 			run(t, 3, z)

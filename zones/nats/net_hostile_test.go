@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/luahost/luahost/internal/syncbuf"
 	"github.com/luahost/luahost/zones"
 	"github.com/luahost/luahost/zones/internal/zonetest"
 	"github.com/luahost/luahost/zones/nats"
@@ -253,7 +254,7 @@ func TestNetForgedWrite(t *testing.T) {
 	srv := startNATS(t)
 	layout := zones.Layout{Edges: []float64{0}}
 	ents := []zonetest.Ent{{X: -3, Scripts: []string{"board"}}, {X: 5, Scripts: []string{"board"}}}
-	out1 := &syncBuffer{}
+	out1 := &syncbuf.Buffer{}
 	z0 := netZone(t, srv.url(), "forged", 0, layout, ents, io.Discard, io.Discard)
 	z1 := netZone(t, srv.url(), "forged", 1, layout, ents, out1, io.Discard)
 	p := newPeer(t, srv.url(), "forged")

@@ -6,35 +6,17 @@ import (
 	"io"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/luahost/luahost/internal/syncbuf"
 	"github.com/luahost/luahost/zones"
 	"github.com/luahost/luahost/zones/internal/zonetest"
 	"github.com/luahost/luahost/zones/nats"
 )
-
-// syncBuffer is a buffer that NATS's goroutines may write to.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // settle takes what NATS delivers to the zones until they hold want
 // entities between them, failing the test after a while.
@@ -139,7 +121,7 @@ func TestNetResume(t *testing.T) {
 
 // lineWriter is a log that tests can wait on, line by line.
 type lineWriter struct {
-	syncBuffer
+	syncbuf.Buffer
 	lines chan string
 }
 
@@ -152,7 +134,7 @@ func (l *lineWriter) Write(p []byte) (int, error) {
 		default:
 		}
 	}
-	return l.syncBuffer.Write(p)
+	return l.Buffer.Write(p)
 }
 
 // waitFor waits for a logged line that contains s, stepping z meanwhile
@@ -236,10 +218,10 @@ func TestNetBroadcastAndBlackboard(t *testing.T) {
 		{X: -3, Scripts: []string{"listener", "board"}},
 		{X: 5, Scripts: []string{"listener", "board"}},
 	}
-	out0, out1 := &syncBuffer{}, &syncBuffer{}
+	out0, out1 := &syncbuf.Buffer{}, &syncbuf.Buffer{}
 	z0 := netZone(t, srv.url(), "casts", 0, layout, ents, out0, io.Discard)
 	z1 := netZone(t, srv.url(), "casts", 1, layout, ents, out1, io.Discard)
-	heard := func(out *syncBuffer, zone string) bool {
+	heard := func(out *syncbuf.Buffer, zone string) bool {
 		wrote := regexp.MustCompile("zone " + zone + " other [0-9]+ shared 1\n")
 		return strings.Contains(out.String(), "ping sent 1 got") && wrote.MatchString(out.String())
 	}
@@ -277,7 +259,7 @@ func TestNetEntityValue(t *testing.T) {
 		{Name: "m", X: -2.5, Scripts: []string{"mover"}},
 		{X: -5, Scripts: []string{"watcher"}, Props: map[string]any{"target": "m"}},
 	}
-	out0 := &syncBuffer{}
+	out0 := &syncbuf.Buffer{}
 	z0 := netZone(t, srv.url(), "values", 0, layout, ents, out0, io.Discard)
 	z1 := netZone(t, srv.url(), "values", 1, layout, ents, io.Discard, io.Discard)
 	for f := 1; f <= 6; f++ {
