@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"os"
 	"path/filepath"
 	"sync"
 
@@ -233,10 +234,16 @@ func (c *session) handle(msg godap.Message) (end bool) {
 		for i, b := range m.Arguments.Breakpoints {
 			bps[i] = luabind.Breakpoint{Line: b.Line, Condition: b.Condition, HitCondition: b.HitCondition}
 		}
+		// A path that names no file keeps its breakpoints (the script
+		// may be written later) but says they are not verified, and why.
+		verified, msg := true, ""
+		if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() {
+			verified, msg = false, "no script at "+path
+		}
 		lines := d.SetBreakpoints(path, bps)
 		out := make([]godap.Breakpoint, len(lines))
 		for i, l := range lines {
-			out[i] = godap.Breakpoint{Id: i + 1, Verified: true, Line: l, Source: &godap.Source{Path: path, Name: filepath.Base(path)}}
+			out[i] = godap.Breakpoint{Id: i + 1, Verified: verified, Message: msg, Line: l, Source: &godap.Source{Path: path, Name: filepath.Base(path)}}
 		}
 		c.send(&godap.SetBreakpointsResponse{Response: c.response(m.Request), Body: godap.SetBreakpointsResponseBody{Breakpoints: out}})
 	case *godap.SetExceptionBreakpointsRequest:

@@ -42,6 +42,10 @@ func TestSession(t *testing.T) {
 	bps := c.Request("setBreakpoints", map[string]any{"source": map[string]any{"path": file}, "breakpoints": []map[string]any{{"line": 13}}}).(*godap.SetBreakpointsResponse)
 	require.Len(t, bps.Body.Breakpoints, 1)
 	assert.True(t, bps.Body.Breakpoints[0].Verified)
+	missing := c.Request("setBreakpoints", map[string]any{"source": map[string]any{"path": file + ".missing"}, "breakpoints": []map[string]any{{"line": 1}}}).(*godap.SetBreakpointsResponse)
+	require.Len(t, missing.Body.Breakpoints, 1)
+	assert.False(t, missing.Body.Breakpoints[0].Verified, "a path that names no script")
+	assert.Equal(t, "no script at "+file+".missing", missing.Body.Breakpoints[0].Message)
 	c.Request("setExceptionBreakpoints", map[string]any{"filters": []string{"error"}})
 	c.Request("configurationDone", nil)
 	select {
