@@ -38,7 +38,7 @@ func Inventory(url, world string, zones int) ([]Held, error) {
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	if n.saves, err = js.KeyValue(ctx, "luahost_"+world+"_checkpoints"); err != nil {
 		return nil, err
@@ -75,7 +75,22 @@ func Inventory(url, world string, zones int) ([]Held, error) {
 				out = append(out, Held{ID: h.ID, Count: h.Count, Where: "held by " + strconv.Itoa(z), N: selfN(h.Snap.Instances[0].Self)})
 			}
 		}
-		cfg := jetstream.OrderedConsumerConfig{FilterSubjects: []string{NetOptions{World: world}.handoffs(z)}}
+		subj := NetOptions{World: world}.handoffs(z)
+		stream, err := js.Stream(ctx, NetOptions{World: world}.stream())
+		if err != nil {
+			return nil, err
+		}
+		// Read up to the subject's last message, however long the server
+		// takes to deliver it: a short wait that ends early would read a
+		// busy machine's stream as one with fewer handoffs.
+		last, err := stream.GetLastMsgForSubject(ctx, subj)
+		if errors.Is(err, jetstream.ErrMsgNotFound) || err == nil && last.Sequence <= seq {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		cfg := jetstream.OrderedConsumerConfig{FilterSubjects: []string{subj}}
 		if seq > 0 {
 			cfg.DeliverPolicy, cfg.OptStartSeq = jetstream.DeliverByStartSequencePolicy, seq+1
 		}
@@ -84,10 +99,11 @@ func Inventory(url, world string, zones int) ([]Held, error) {
 			return nil, err
 		}
 		for {
-			m, err := cons.Next(jetstream.FetchMaxWait(500 * time.Millisecond))
-			if errors.Is(err, jetstream.ErrNoMessages) || errors.Is(err, natsio.ErrTimeout) {
-				break
+			m, err := cons.Next(jetstream.FetchMaxWait(10 * time.Second))
+			if err != nil {
+				return nil, err
 			}
+			md, err := m.Metadata()
 			if err != nil {
 				return nil, err
 			}
@@ -95,10 +111,12 @@ func Inventory(url, world string, zones int) ([]Held, error) {
 			if err := json.Unmarshal(m.Data(), &h); err != nil {
 				return nil, err
 			}
-			if c, ok := have[h.ID]; ok && c >= h.Count {
-				continue
+			if c, ok := have[h.ID]; !ok || c < h.Count {
+				out = append(out, Held{ID: h.ID, Count: h.Count, Where: "on its way to " + strconv.Itoa(z), N: selfN(h.Snap.Instances[0].Self)})
 			}
-			out = append(out, Held{ID: h.ID, Count: h.Count, Where: "on its way to " + strconv.Itoa(z), N: selfN(h.Snap.Instances[0].Self)})
+			if md.Sequence.Stream >= last.Sequence {
+				break
+			}
 		}
 	}
 	return out, nil
@@ -130,6 +148,10 @@ func (n *Net) Crash() {
 // Mute stops the zone's answers to claims, as a process stopped
 // (SIGSTOP) or cut off does not answer: another process may claim it.
 func (n *Net) Mute() { _ = n.claim.Unsubscribe() }
+
+// Deafen stops the zone's watches of the owner and claim records, as a
+// process that has not heard of a change yet.
+func (n *Net) Deafen() { n.stop() }
 
 // Stall makes the zone's last frame look long ago, as after a stop.
 func (n *Net) Stall() { n.lastStep = n.lastStep.Add(-time.Hour) }

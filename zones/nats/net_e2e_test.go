@@ -88,7 +88,12 @@ func startZone(t *testing.T, url, world string, i int, args ...string) *zoneProc
 		}
 		p.done <- cmd.Wait()
 	}()
-	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		if t.Failed() {
+			t.Logf("zone %d (pid %d) said:\n%s", i, cmd.Process.Pid, p.stderr.String())
+		}
+	})
 	p.waitFor(t, "running")
 	return p
 }
@@ -129,6 +134,9 @@ type handoffs struct {
 	mu sync.Mutex
 	n  int
 	ch chan struct{}
+	// seen are the values every owner record took, in order, for the
+	// report of a test that failed.
+	seen map[string][]string
 }
 
 func watchHandoffs(t *testing.T, url, world string) *handoffs {
@@ -144,9 +152,14 @@ func watchHandoffs(t *testing.T, url, world string) *handoffs {
 	require.NoError(t, err)
 	w, err := kv.WatchAll(ctx, jetstream.UpdatesOnly())
 	require.NoError(t, err)
-	h := &handoffs{ch: make(chan struct{}, 1)}
+	h := &handoffs{ch: make(chan struct{}, 1), seen: map[string][]string{}}
 	go func() {
 		for e := range w.Updates() {
+			if e != nil {
+				h.mu.Lock()
+				h.seen[e.Key()] = append(h.seen[e.Key()], fmt.Sprintf("%q at %s", e.Value(), e.Created().Format("15:04:05.000")))
+				h.mu.Unlock()
+			}
 			if e != nil && !strings.HasSuffix(string(e.Value()), " 0") {
 				h.mu.Lock()
 				h.n++
@@ -194,7 +207,7 @@ func (h *handoffs) within(n int, d time.Duration) bool {
 // requireEachOnce checks the world after every zone stopped: each of the
 // n walkers is held exactly once, in a checkpoint or a handoff not taken
 // yet, at its highest handoff count, with its own state.
-func requireEachOnce(t *testing.T, url, world string, n int) {
+func requireEachOnce(t *testing.T, url, world string, n int, h *handoffs) {
 	t.Helper()
 	held, err := nats.Inventory(url, world, 2)
 	require.NoError(t, err)
@@ -224,7 +237,15 @@ func requireEachOnce(t *testing.T, url, world string, n int) {
 	for id, p := range stored {
 		assert.LessOrEqual(t, len(p), 1, "entity %s is stored at %v", id, p)
 	}
-	assert.Len(t, walkers, n, "every walker's state is held")
+	if !assert.Len(t, walkers, n, "every walker's state is held") {
+		h.mu.Lock()
+		for id, values := range h.seen {
+			if _, ok := top[id]; !ok {
+				t.Logf("entity %s held nowhere; its owner record was %s", id, strings.Join(values, ", "))
+			}
+		}
+		h.mu.Unlock()
+	}
 	for w, c := range walkers {
 		assert.Equal(t, 1, c, "walker %v", w)
 	}
@@ -242,7 +263,7 @@ func TestZoneProcesses(t *testing.T) {
 	h.await(t, 100)
 	z0.stop(t)
 	z1.stop(t)
-	requireEachOnce(t, srv.url(), "procs", 100)
+	requireEachOnce(t, srv.url(), "procs", 100, h)
 	assert.Contains(t, z0.stderr.String(), "luahost zone: warning: no --nats-creds: any client of the NATS server can send this world's handoffs and records\n")
 }
 
@@ -263,7 +284,7 @@ func TestZoneKilled(t *testing.T) {
 	h.await(t, 60)
 	z0.stop(t)
 	z1.stop(t)
-	requireEachOnce(t, srv.url(), "killed", 100)
+	requireEachOnce(t, srv.url(), "killed", 100, h)
 }
 
 // TestZoneBadInput: the zone command refuses what cannot run, clearly.
@@ -320,7 +341,7 @@ func TestZoneNATSRestart(t *testing.T) {
 	}
 	z0.stop(t)
 	z1.stop(t)
-	requireEachOnce(t, srv.url(), "restart", 100)
+	requireEachOnce(t, srv.url(), "restart", 100, h)
 }
 
 // TestZoneFenced stops the owner of zone 0 (SIGSTOP) past its claim
@@ -350,7 +371,7 @@ func TestZoneFenced(t *testing.T) {
 	h.await(t, 40)
 	again.stop(t)
 	z1.stop(t)
-	requireEachOnce(t, srv.url(), "fenced", 100)
+	requireEachOnce(t, srv.url(), "fenced", 100, h)
 }
 
 // TestZoneRestartDuringOutage stops zone 0 while walkers stream across
@@ -375,7 +396,7 @@ func TestZoneRestartDuringOutage(t *testing.T) {
 	h.await(t, 40)
 	z0.stop(t)
 	z1.stop(t)
-	requireEachOnce(t, srv.url(), "outage", 100)
+	requireEachOnce(t, srv.url(), "outage", 100, h)
 }
 
 // awaitQueued waits until at least n handoffs wait in the stream for zone.
