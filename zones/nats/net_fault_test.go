@@ -159,6 +159,33 @@ func TestNetFenced(t *testing.T) {
 	}
 }
 
+// TestNetTakeoverSendsAgain: a process taken over, that has not heard of
+// it yet, hands an entity on in the same frame as the new owner of its
+// zone does; the receiver refuses the stale copy and takes the new
+// owner's, which NATS must not drop as a copy of the stale one.
+func TestNetTakeoverSendsAgain(t *testing.T) {
+	srv := startNATS(t)
+	layout := zones.Layout{Edges: []float64{0}}
+	ents := bouncer()
+	out := &syncbuf.Buffer{}
+	log := newLineWriter()
+	stale := netZone(t, srv.url(), "takeover", 0, layout, ents, out, io.Discard)
+	z1 := netZone(t, srv.url(), "takeover", 1, layout, ents, out, log)
+	stale.Mute()
+	stale.Deafen()
+	again := netZone(t, srv.url(), "takeover", 0, layout, ents, out, io.Discard)
+	require.NoError(t, stale.Step(1.0/60), "the stale process hands the walker on")
+	require.NoError(t, again.Step(1.0/60), "so does the new owner")
+	log.waitFor(t, "zone 1: handoff of z0-1 from zone 0 not taken", z1)
+	settle(t, 1, again, z1)
+	require.ErrorIs(t, stale.Step(1.0/60), nats.ErrFenced)
+	require.NoError(t, stale.Close())
+	run(t, 6, again, z1)
+	require.NoError(t, again.Close())
+	require.NoError(t, z1.Close())
+	census(t, out.String(), map[int]bool{7: true})
+}
+
 // TestNetBacklog: with thousands of handoffs in the stream, their sender
 // and their receiver, both stopped, start again: the sender reads the
 // backlog in pages (saying how far it got), the receiver takes it a page

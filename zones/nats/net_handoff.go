@@ -437,8 +437,10 @@ func (n *Net) leave() error {
 }
 
 // send publishes the held handoffs to their zones' subjects, each with
-// the message id (world id, new count) so that a handoff sent twice is
-// stored once; they are published together and their acknowledgements
+// the message id (world id, new count, sender's claim epoch) so that a
+// handoff sent twice by one claim is stored once, while the same handoff
+// sent by a newer claim of the zone after a process taken over sent its
+// own (which receivers refuse) is stored too; they are published together and their acknowledgements
 // awaited together (up to NetOptions.Timeout). Those NATS did not store
 // stay held for the next frame.
 func (n *Net) send() {
@@ -450,7 +452,7 @@ func (n *Net) send() {
 	for i, h := range n.held {
 		data, err := json.Marshal(h)
 		if err == nil {
-			futures[i], err = n.js.PublishAsync(n.opts.handoffs(h.To), data, jetstream.WithMsgID(h.ID+"-"+strconv.FormatUint(h.Count, 10)))
+			futures[i], err = n.js.PublishAsync(n.opts.handoffs(h.To), data, jetstream.WithMsgID(h.ID+"-"+strconv.FormatUint(h.Count, 10)+"-"+strconv.FormatUint(h.Epoch, 10)))
 		}
 		if err != nil && !n.unsendable[h.ID] {
 			n.unsendable[h.ID] = true
