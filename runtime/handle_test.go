@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"testing"
 
@@ -260,6 +261,31 @@ func TestNames(t *testing.T) {
 
 	_, ok = rt.Find("nobody")
 	assert.False(t, ok)
+}
+
+// TestReserve: Reserve changes nothing a script sees, however often and
+// whenever it is called, and with room made, spawning grows no slot table.
+func TestReserve(t *testing.T) {
+	rt := New(Options{OnError: Discard})
+	first := rt.Spawn()
+	require.NoError(t, rt.SetName(first, "first"))
+	rt.Reserve(1000, 1000)
+	rt.Reserve(0, -1)
+	found, ok := rt.Find("first")
+	require.True(t, ok, "a name given before Reserve is kept")
+	assert.Equal(t, first, found)
+	slots := cap(rt.slots.slots)
+	for i := range 999 {
+		h := rt.Spawn()
+		require.NoError(t, rt.SetName(h, fmt.Sprint("e", i)))
+	}
+	assert.Equal(t, slots, cap(rt.slots.slots), "the slot table did not grow")
+	assert.Equal(t, 1000, rt.Stats().Entities)
+	found, ok = rt.Find("e998")
+	require.True(t, ok)
+	name, err := rt.Name(found)
+	require.NoError(t, err)
+	assert.Equal(t, "e998", name)
 }
 
 func TestStaleErrorIsSentinel(t *testing.T) {

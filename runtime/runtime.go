@@ -341,6 +341,23 @@ func (rt *Runtime) Entities() []Handle { return slices.Clone(rt.slots.dense) }
 // one buffer instead of allocating a slice of every handle.
 func (rt *Runtime) AppendEntities(dst []Handle) []Handle { return append(dst, rt.slots.dense...) }
 
+// Reserve makes room for n more entities, of which named have a name, so
+// that spawning and naming a whole scene grows no table on the way: a
+// loader that knows the scene's size calls it first. It changes nothing
+// of the world; an n or named below one reserves nothing.
+func (rt *Runtime) Reserve(n, named int) {
+	if n > 0 {
+		m := &rt.slots
+		m.slots = slices.Grow(m.slots, n)
+		m.dense = slices.Grow(m.dense, n)
+		rt.spawned = slices.Grow(rt.spawned, n)
+		rt.spatial.at = slices.Grow(rt.spatial.at, n)
+	}
+	if named > 0 && len(rt.names) == 0 {
+		rt.names = make(map[string]*nameList, named)
+	}
+}
+
 // SetName gives h a scene name, for Find. Names need not be unique; a
 // name that is not valid UTF-8 is ErrBadName, and changes nothing.
 // O(1) amortised.

@@ -129,7 +129,14 @@ func loadScene(path string, cfg loadConfig) (*world, error) {
 			return fail(fmt.Errorf("%s: %v", path, err))
 		}
 	}
-	var spawned []runtime.Handle
+	named := 0
+	for _, e := range sc.Entities {
+		if e.Name != "" {
+			named++
+		}
+	}
+	rt.Reserve(len(sc.Entities), named)
+	spawned := make([]runtime.Handle, 0, len(sc.Entities))
 	handles := make([]runtime.Handle, len(sc.Entities))
 	for i, e := range sc.Entities {
 		if cfg.keep != nil && !cfg.keep(e) {
