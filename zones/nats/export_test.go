@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	natsio "github.com/nats-io/nats.go"
@@ -155,3 +157,64 @@ func (n *Net) Deafen() { n.stop() }
 
 // Stall makes the zone's last frame look long ago, as after a stop.
 func (n *Net) Stall() { n.lastStep = n.lastStep.Add(-time.Hour) }
+
+// Trace tells, for a census that failed, what the stream still holds of
+// the entities ids, each zone's checkpoint sequence and the state of its
+// handoff consumer.
+func Trace(url, world string, zones int, ids []string) (string, error) {
+	nc, err := natsio.Connect(url)
+	if err != nil {
+		return "", err
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return "", err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	opts := NetOptions{World: world, Timeout: 5 * time.Second}
+	n := &Net{nc: nc, opts: opts}
+	if n.saves, err = js.KeyValue(ctx, "luahost_"+world+"_checkpoints"); err != nil {
+		return "", err
+	}
+	stream, err := js.Stream(ctx, opts.stream())
+	if err != nil {
+		return "", err
+	}
+	info, err := stream.Info(ctx)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "stream: first %d last %d\n", info.State.FirstSeq, info.State.LastSeq)
+	for z := range zones {
+		n.opts.Zone = z
+		if cp, err := n.loadCheckpoint(); err == nil && cp != nil {
+			fmt.Fprintf(&b, "zone %d: checkpoint seq %d\n", z, cp.Seq)
+		}
+		if c, err := stream.Consumer(ctx, "zone-"+strconv.Itoa(z)); err == nil {
+			ci := c.CachedInfo()
+			fmt.Fprintf(&b, "zone %d: consumer from %d, delivered %d, ack floor %d, pending %d, ack pending %d\n",
+				z, ci.Config.OptStartSeq, ci.Delivered.Stream, ci.AckFloor.Stream, ci.NumPending, ci.NumAckPending)
+		}
+	}
+	want := map[string]bool{}
+	for _, id := range ids {
+		want[id] = true
+	}
+	for seq := info.State.FirstSeq; seq <= info.State.LastSeq && info.State.Msgs > 0; seq++ {
+		m, err := stream.GetMsg(ctx, seq)
+		if errors.Is(err, jetstream.ErrMsgNotFound) {
+			continue
+		}
+		if err != nil {
+			return b.String(), err
+		}
+		var h handoff
+		if json.Unmarshal(m.Data, &h) == nil && (want[h.ID] || len(ids) == 0) {
+			fmt.Fprintf(&b, "seq %d %s at %s: %s count %d from %d epoch %d frame %d\n", seq, m.Subject, m.Time.Format("15:04:05.000"), h.ID, h.Count, h.From, h.Epoch, h.Frame)
+		}
+	}
+	return b.String(), nil
+}

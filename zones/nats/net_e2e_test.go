@@ -3,6 +3,7 @@ package nats_test
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -92,6 +93,7 @@ func startZone(t *testing.T, url, world string, i int, args ...string) *zoneProc
 		_ = cmd.Process.Kill()
 		if t.Failed() {
 			t.Logf("zone %d (pid %d) said:\n%s", i, cmd.Process.Pid, p.stderr.String())
+			t.Logf("zone %d (pid %d) printed:\n%s", i, cmd.Process.Pid, p.stdout.String())
 		}
 	})
 	p.waitFor(t, "running")
@@ -153,6 +155,19 @@ func watchHandoffs(t *testing.T, url, world string) *handoffs {
 	w, err := kv.WatchAll(ctx, jetstream.UpdatesOnly())
 	require.NoError(t, err)
 	h := &handoffs{ch: make(chan struct{}, 1), seen: map[string][]string{}}
+	_, err = nc.Subscribe("luahost."+world+".handoff.>", func(m *natsio.Msg) {
+		var ho struct {
+			ID                  string
+			Count, Epoch, Frame uint64
+			From, To            int
+		}
+		if json.Unmarshal(m.Data, &ho) == nil {
+			h.mu.Lock()
+			h.seen[ho.ID] = append(h.seen[ho.ID], fmt.Sprintf("[handoff count %d from %d to %d epoch %d frame %d at %s]", ho.Count, ho.From, ho.To, ho.Epoch, ho.Frame, time.Now().Format("15:04:05.000")))
+			h.mu.Unlock()
+		}
+	})
+	require.NoError(t, err)
 	go func() {
 		for e := range w.Updates() {
 			if e != nil {
@@ -238,13 +253,17 @@ func requireEachOnce(t *testing.T, url, world string, n int, h *handoffs) {
 		assert.LessOrEqual(t, len(p), 1, "entity %s is stored at %v", id, p)
 	}
 	if !assert.Len(t, walkers, n, "every walker's state is held") {
+		var lost []string
 		h.mu.Lock()
 		for id, values := range h.seen {
 			if _, ok := top[id]; !ok {
+				lost = append(lost, id)
 				t.Logf("entity %s held nowhere; its owner record was %s", id, strings.Join(values, ", "))
 			}
 		}
 		h.mu.Unlock()
+		trace, err := nats.Trace(url, world, 2, nil)
+		t.Logf("what NATS holds of them (%v):\n%s", err, trace)
 	}
 	for w, c := range walkers {
 		assert.Equal(t, 1, c, "walker %v", w)

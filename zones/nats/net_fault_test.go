@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -184,6 +185,49 @@ func TestNetTakeoverSendsAgain(t *testing.T) {
 	require.NoError(t, again.Close())
 	require.NoError(t, z1.Close())
 	census(t, out.String(), map[int]bool{7: true})
+}
+
+// TestNetRestartPastAckFloor: a zone restarted from its checkpoint takes
+// the handoffs stored after it even when its consumer's acknowledgement
+// floor is past them, as NATS moves it once nothing is pending: the
+// floor is not where the zone got to.
+func TestNetRestartPastAckFloor(t *testing.T) {
+	srv := startNATS(t)
+	layout := zones.Layout{Edges: []float64{0}}
+	ents := []zonetest.Ent{{X: 0.5, Scripts: []string{"walker"}, Props: map[string]any{"n": 4, "lo": -1000, "hi": 1000, "speed": 60, "dir": -1}}}
+	out := &syncbuf.Buffer{}
+	z0 := netZone(t, srv.url(), "floor", 0, layout, ents, out, io.Discard)
+	z1 := netZone(t, srv.url(), "floor", 1, layout, ents, out, io.Discard)
+	require.NoError(t, z0.Close())
+	for f := 0; z1.Entities() > 0; f++ {
+		require.Less(t, f, 10, "the walker did not leave zone 1")
+		require.NoError(t, z1.Step(1.0/60))
+	}
+	p := newPeer(t, srv.url(), "floor")
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	stream, err := p.js.Stream(ctx, "LUAHOST_floor")
+	require.NoError(t, err)
+	// The handoff delivered, and acknowledged, to someone else: the
+	// floor moves past it.
+	require.NoError(t, stream.DeleteConsumer(ctx, "zone-0"))
+	cons, err := stream.CreateConsumer(ctx, jetstream.ConsumerConfig{Durable: "zone-0", FilterSubject: "luahost.floor.handoff.0", AckPolicy: jetstream.AckExplicitPolicy})
+	require.NoError(t, err)
+	batch, err := cons.Fetch(1, jetstream.FetchMaxWait(5*time.Second))
+	require.NoError(t, err)
+	for m := range batch.Messages() {
+		require.NoError(t, m.DoubleAck(ctx))
+	}
+	require.NoError(t, batch.Error())
+	ci, err := cons.Info(ctx)
+	require.NoError(t, err)
+	require.NotZero(t, ci.AckFloor.Stream, "the floor moved")
+	z0 = netZone(t, srv.url(), "floor", 0, layout, ents, out, io.Discard)
+	run(t, 3, z0)
+	assert.Equal(t, 1, z0.Entities(), "zone 0 took the walker")
+	require.NoError(t, z0.Close())
+	require.NoError(t, z1.Close())
+	census(t, out.String(), map[int]bool{4: true})
 }
 
 // TestNetBacklog: with thousands of handoffs in the stream, their sender

@@ -146,14 +146,15 @@ func (n *Net) checkTransit() {
 // handoffs it dealt with once a checkpoint holds the result.
 const ackWait = 5 * time.Minute
 
-// consume takes the zone's handoffs from its durable consumer, from the
-// one after the last acknowledged on: the consumer is made again at its
-// acknowledgement floor, so that what a stopped process (or the
-// connection before NATS came back) was delivered and did not
-// acknowledge comes again at once. A handoff delivered twice is taken
-// once: arrive skips what the zone holds or what moved on. A world whose
-// consumer does not exist yet starts after its checkpoint's stream
-// sequence.
+// consume takes the zone's handoffs from its durable consumer, made
+// again from the one after the zone's stream position (its checkpoint's,
+// or the last handoff it dealt with), so that what a stopped process (or
+// the connection before NATS came back) was delivered and did not deal
+// with comes again at once. The consumer's acknowledgement floor is no
+// guide: NATS moves it past messages delivered to a process that went
+// away once nothing else is pending, and a zone started from it lost
+// those handoffs. A handoff delivered twice is taken once: arrive skips
+// what the zone holds or what moved on.
 func (n *Net) consume() error {
 	if n.cons != nil {
 		n.cons.Stop()
@@ -165,15 +166,10 @@ func (n *Net) consume() error {
 		return fmt.Errorf("handoff consumer: %w", err)
 	}
 	name := "zone-" + strconv.Itoa(n.opts.Zone)
-	from := n.seq
-	if c, err := stream.Consumer(ctx, name); err == nil {
-		from = max(from, c.CachedInfo().AckFloor.Stream)
-		if err := stream.DeleteConsumer(ctx, name); err != nil {
-			return fmt.Errorf("handoff consumer: %w", err)
-		}
-	} else if !errors.Is(err, jetstream.ErrConsumerNotFound) {
+	if err := stream.DeleteConsumer(ctx, name); err != nil && !errors.Is(err, jetstream.ErrConsumerNotFound) {
 		return fmt.Errorf("handoff consumer: %w", err)
 	}
+	from := n.seq
 	cfg := jetstream.ConsumerConfig{Durable: name, FilterSubject: n.opts.handoffs(n.opts.Zone),
 		AckPolicy: jetstream.AckExplicitPolicy, AckWait: ackWait, MaxAckPending: -1}
 	if from > 0 {
