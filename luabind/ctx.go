@@ -223,6 +223,7 @@ func (st *state) ctxSpawn(L *lua.LState) int {
 	if e.IsZero() {
 		L.RaiseError("ctx.spawn: %s", runtime.ErrClosed)
 	}
+	h.spawned(st.cur, e)
 	// e was just spawned: counting it cannot fail.
 	_ = h.rt.CountEntity(e, &st.script.spawned)
 	if name != "" {

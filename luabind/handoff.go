@@ -158,6 +158,7 @@ func (h *Host) ImportAll(snaps []snapshot.Entity) ([]runtime.Handle, error) {
 			return nil, err
 		}
 		hs[i] = e
+		h.loadWorld(e, snaps[i].World)
 	}
 	mapH := func(o runtime.Handle) any {
 		if i, ok := old[o]; ok {

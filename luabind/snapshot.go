@@ -178,6 +178,7 @@ func (h *Host) Restore(snap *snapshot.World) error {
 		return fail(err)
 	}
 	for i, es := range ws.Entities {
+		h.loadWorld(es.Handle, snap.Entities[i].World)
 		insts, _ := h.rt.Instances(es.Handle)
 		fill(&snap.Entities[i], insts, es.Handle, nil, func(due float64) float64 { return due })
 	}

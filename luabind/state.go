@@ -91,6 +91,9 @@ type state struct {
 	labels map[[2]string]context.Context
 	// rng is math.random's generator, whose state a snapshot saves.
 	rng *rand.PCG
+	// rand draws from rng; under zoned rules, math.random draws from the
+	// current entity's stream instead (world.go).
+	rand *rand.Rand
 	// onRestore, onExport and onImport run after a restore, before an
 	// export and after an import.
 	onRestore, onExport, onImport *lua.LFunction
@@ -261,7 +264,8 @@ func (st *state) bind() {
 	g.RawSetString("require", L.NewFunction(st.require))
 	st.bindPackage()
 	st.rng = lualib.NewRand(h.rt.Seed(), st.script.name)
-	lualib.BindRandom(L, st.rng, h.rt.Seed(), st.script.name)
+	st.rand = rand.New(st.rng)
+	lualib.BindRandomFrom(L, st.random, st.reseed)
 	st.protect = newProtect(L, h.debugError)
 	st.stack, st.traced = gopherx.NewCallStack(L), L.Panic
 	st.hook = newHook(st.traced, h.debugError)

@@ -22,7 +22,6 @@ const MaxDeparted = departed.Max
 type zone struct {
 	w     *World
 	index int
-	n     int
 	host  *luabind.Host
 	rt    *runtime.Runtime
 	out   bytes.Buffer
@@ -30,9 +29,6 @@ type zone struct {
 	// ids gives every entity of the zone its world id, by slot index
 	// (handles are per runtime, world ids survive handoffs).
 	ids []slotID
-	// made is how many world ids the zone made: its ids are made*n +
-	// index, so zones never make the same one.
-	made uint64
 	// epoch counts scans; an entity seen by the last scan has it.
 	epoch uint64
 	// moved remembers the handles of the entities that left the zone,
@@ -99,7 +95,7 @@ type cast struct {
 }
 
 func newZone(w *World, index, n int) *zone {
-	return &zone{w: w, index: index, n: n, leaving: make([][]runtime.Handle, n),
+	return &zone{w: w, index: index, leaving: make([][]runtime.Handle, n),
 		written: make(map[string]int)}
 }
 
@@ -107,6 +103,7 @@ func newZone(w *World, index, n int) *zone {
 // entities went, its broadcasts and blackboard writes go to the World.
 func (z *zone) join(h *luabind.Host) {
 	z.host, z.rt = h, h.Runtime()
+	h.UseZonedRules()
 	h.SetZone(z.index, z.elsewhere)
 	h.OnBroadcast(func(event string, data any) { z.casts = append(z.casts, cast{event, data, z.index}) })
 	z.rt.Blackboard().OnSet(z.record)
@@ -154,13 +151,12 @@ func (z *zone) slot(h runtime.Handle) *slotID {
 	return s
 }
 
-// own returns the world id record of h, making a new id for an entity
-// the zone has not seen.
+// own returns the world id record of h, taking the host's world
+// identity of an entity the zone has not seen.
 func (z *zone) own(h runtime.Handle) *slotID {
 	s := z.slot(h)
 	if s.id == 0 {
-		z.made++
-		s.id = z.made*uint64(z.n) + uint64(z.index)
+		s.id = z.host.Identity(h)
 	}
 	return s
 }

@@ -40,7 +40,7 @@ func Walkers(n int) []Ent {
 // whose position is in zone i's strip of layout.
 func Place(t testing.TB, rt *runtime.Runtime, h *luabind.Host, layout zones.Layout, i int, ents []Ent) {
 	t.Helper()
-	for _, e := range ents {
+	for n, e := range ents {
 		p := runtime.Vec3{X: e.X, Y: e.Y}
 		if layout.Zone(p) != i {
 			continue
@@ -48,6 +48,7 @@ func Place(t testing.TB, rt *runtime.Runtime, h *luabind.Host, layout zones.Layo
 		at := runtime.Identity()
 		at.Position = p
 		hd := rt.SpawnAt(at)
+		require.NoError(t, h.SetIdentity(hd, luabind.ChildIdentity(0, uint64(n+1))))
 		if e.Name != "" {
 			require.NoError(t, rt.SetName(hd, e.Name))
 		}

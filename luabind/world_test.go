@@ -1,0 +1,198 @@
+package luabind
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/snapshot"
+)
+
+// zonedWorld is a world under zoned rules with seed 7 and no budget.
+func zonedWorld(t *testing.T) *world {
+	w := newWorld(t, withSeed(7), withBudget(-1, 0))
+	w.h.UseZonedRules()
+	return w
+}
+
+// dice spawns a zone/dice entity of identity id tagged tag.
+func (w *world) dice(id uint64, tag string, props map[string]any) runtime.Handle {
+	w.t.Helper()
+	e := w.rt.Spawn()
+	require.NoError(w.t, w.h.SetIdentity(e, id))
+	p := map[string]any{"tag": tag}
+	for k, v := range props {
+		p[k] = v
+	}
+	w.attach(e, "zone/dice", p)
+	require.NoError(w.t, w.rt.Activate(e))
+	return e
+}
+
+// linesOf returns the lines of lines that start with tag and a tab.
+func linesOf(lines []string, tag string) []string {
+	var out []string
+	for _, l := range lines {
+		if strings.HasPrefix(l, tag+"\t") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// TestZonedRandom: under zoned rules math.random draws from the entity's
+// own stream, which depends on the seed and the entity's identity only,
+// and goes on where it stopped across a handoff and a snapshot.
+func TestZonedRandom(t *testing.T) {
+	const frames = 6
+	straight := func(t *testing.T, props map[string]any) []string {
+		w := zonedWorld(t)
+		w.dice(ChildIdentity(0, 1), "a", props)
+		w.step(frames, 0.1)
+		w.requireNoErrors()
+		return w.lines()
+	}
+	cases := []struct {
+		name  string
+		props map[string]any
+		run   func(t *testing.T, props map[string]any) []string
+	}{
+		{"other entities and handles do not matter", nil, func(t *testing.T, props map[string]any) []string {
+			w := zonedWorld(t)
+			w.spawn("filler")
+			w.dice(ChildIdentity(0, 9), "b", nil)
+			w.dice(ChildIdentity(0, 1), "a", props)
+			w.step(frames, 0.1)
+			w.requireNoErrors()
+			return append(linesOf(w.lines(), "a"), linesOf(w.lines(), "a.child")...)
+		}},
+		{"a handoff continues the stream", nil, func(t *testing.T, props map[string]any) []string {
+			from, to := zonedWorld(t), zonedWorld(t)
+			to.spawn("filler")
+			e := from.dice(ChildIdentity(0, 1), "a", props)
+			from.step(3, 0.1)
+			child := from.rt.QueryAppend(nil, runtime.Query{Script: "zone/dice"})
+			require.Len(t, child, 2)
+			batch, err := from.h.ExportAll(child)
+			require.NoError(t, err)
+			_, err = to.h.ImportAll(batch)
+			require.NoError(t, err)
+			assert.False(t, from.rt.Alive(e))
+			to.step(frames-3, 0.1)
+			from.requireNoErrors()
+			to.requireNoErrors()
+			return append(from.lines(), to.lines()...)
+		}},
+		{"a snapshot continues the stream", map[string]any{"reseed": 5}, func(t *testing.T, props map[string]any) []string {
+			from := zonedWorld(t)
+			from.dice(ChildIdentity(0, 1), "a", props)
+			from.step(3, 0.1)
+			snap, err := from.h.Snapshot()
+			require.NoError(t, err)
+			data, err := snap.Marshal()
+			require.NoError(t, err)
+			assert.Contains(t, string(data), `"world":{"id":"`)
+			parsed, err := snapshot.Parse(data)
+			require.NoError(t, err)
+			to := zonedWorld(t)
+			require.NoError(t, to.h.Restore(parsed))
+			to.step(frames-3, 0.1)
+			from.requireNoErrors()
+			to.requireNoErrors()
+			return append(from.lines(), to.lines()...)
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			want := straight(t, c.props)
+			got := c.run(t, c.props)
+			assert.ElementsMatch(t, linesOf(want, "a"), linesOf(got, "a"))
+			assert.ElementsMatch(t, linesOf(want, "a.child"), linesOf(got, "a.child"))
+			assert.Len(t, linesOf(got, "a"), frames)
+		})
+	}
+}
+
+// TestZonedRandomStreams: two entities draw different numbers, a
+// randomseed changes only its entity's stream, and a world under no
+// zoned rules draws one sequence per script, as before.
+func TestZonedRandomStreams(t *testing.T) {
+	w := zonedWorld(t)
+	w.dice(ChildIdentity(0, 1), "a", nil)
+	w.dice(ChildIdentity(0, 2), "b", map[string]any{"reseed": 3})
+	w.step(4, 0.1)
+	w.requireNoErrors()
+	a, b := linesOf(w.lines(), "a"), linesOf(w.lines(), "b")
+	require.Len(t, a, 4)
+	require.Len(t, b, 4)
+	for i := range a {
+		assert.NotEqual(t, strings.TrimPrefix(a[i], "a"), strings.TrimPrefix(b[i], "b"), "frame %d", i+1)
+	}
+	alone := zonedWorld(t)
+	alone.dice(ChildIdentity(0, 1), "a", nil)
+	alone.step(4, 0.1)
+	assert.Equal(t, a, linesOf(alone.lines(), "a"), "b's randomseed leaves a's stream alone")
+
+	child := linesOf(w.lines(), "a.child")
+	require.Len(t, child, 2, "the child spawned on a's second frame draws from the third on")
+	got, ok := w.h.ByIdentity(ChildIdentity(ChildIdentity(0, 1), 1))
+	require.True(t, ok, "a's first child has the identity derived from a's")
+	assert.True(t, w.rt.Alive(got))
+
+	plain := newWorld(t, withSeed(7), withBudget(-1, 0))
+	e := plain.rt.Spawn()
+	plain.attach(e, "zone/dice", map[string]any{"tag": "a"})
+	require.NoError(t, plain.rt.Activate(e))
+	plain.step(4, 0.1)
+	assert.Zero(t, plain.h.Identity(e), "no identities without zoned rules")
+	assert.NotEqual(t, a, linesOf(plain.lines(), "a"), "without zoned rules the script's stream draws")
+}
+
+// TestZonedSnapshotCompatible: a snapshot saved without zoned rules loads
+// into a host under them (its entities get identities), and a bad world
+// part is refused.
+func TestZonedSnapshotCompatible(t *testing.T) {
+	plain := newWorld(t, withSeed(7), withBudget(-1, 0))
+	e := plain.rt.Spawn()
+	plain.attach(e, "zone/dice", map[string]any{"tag": "a"})
+	require.NoError(t, plain.rt.Activate(e))
+	plain.step(1, 0.1)
+	snap, err := plain.h.Snapshot()
+	require.NoError(t, err)
+	data, err := snap.Marshal()
+	require.NoError(t, err)
+	require.NotContains(t, string(data), `"world"`)
+
+	cases := []struct {
+		name, from, to, want string
+	}{
+		{"old document", "", "", ""},
+		{"identity 0", `"instances":[`, `"world":{"id":"0","random":""},"instances":[`, "world.id must not be 0"},
+		{"bad stream", `"instances":[`, `"world":{"id":"5","random":"x"},"instances":[`, "world.random"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			doc := strings.Replace(string(data), c.from, c.to, 1)
+			parsed, err := snapshot.Parse([]byte(doc))
+			require.NoError(t, err)
+			w := zonedWorld(t)
+			err = w.h.Restore(parsed)
+			if c.want != "" {
+				require.Error(t, err)
+				assert.ErrorIs(t, err, runtime.ErrBadSnapshot)
+				assert.Contains(t, err.Error(), c.want)
+				return
+			}
+			require.NoError(t, err)
+			all := w.rt.AppendEntities(nil)
+			require.Len(t, all, 1)
+			assert.NotZero(t, w.h.Identity(all[0]))
+			w.step(1, 0.1)
+			w.requireNoErrors()
+			assert.Len(t, linesOf(w.lines(), "a"), 1)
+		})
+	}
+}
