@@ -161,6 +161,9 @@ func (h *Host) ImportAll(snaps []snapshot.Entity) ([]runtime.Handle, error) {
 		h.loadWorld(e, snaps[i].World)
 	}
 	mapH := func(o runtime.Handle) any {
+		if _, ok := WorldID(o); ok {
+			return o
+		}
 		if i, ok := old[o]; ok {
 			return hs[i]
 		}

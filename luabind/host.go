@@ -232,6 +232,7 @@ type Host struct {
 	// zoned rules (world.go).
 	zoning zoning
 	world  worldRules
+	zoned  zonedRules
 	// console is set while Eval runs a snippet: require and Load read no
 	// file.
 	console bool
@@ -421,6 +422,9 @@ func (h *Host) beforeStep() {
 		}
 	}
 	h.setupSpawns = h.setupSpawns[:0]
+	if h.world.on && !h.zoned.viewSet {
+		h.zoned.view = NewView(h.AppendView(nil, h.zoning.zone))
+	}
 }
 
 // Register exposes fn to every script as the global function name. Call

@@ -220,7 +220,14 @@ func (h *Host) idle(what string) error {
 // data (selves, timer data, the blackboard) is one of the world's, live
 // or stale.
 func checkHandles(snap *snapshot.World, ws *runtime.WorldState) error {
-	valid := ws.Valid
+	valid := func(h runtime.Handle) error {
+		if _, ok := WorldID(h); ok {
+			// A world handle names an entity by its identity, wherever
+			// it lives.
+			return nil
+		}
+		return ws.Valid(h)
+	}
 	for i, es := range snap.Entities {
 		for j, is := range es.Instances {
 			if err := eachHandle(is.Self.Value, valid); err != nil {

@@ -260,7 +260,7 @@ func (st *state) define(t *lua.LTable) error {
 func (st *state) bind() {
 	h, L := st.host, st.L
 	g := L.G.Global
-	g.RawSetString("print", L.NewFunction(h.luaPrint))
+	g.RawSetString("print", L.NewFunction(st.print))
 	g.RawSetString("require", L.NewFunction(st.require))
 	st.bindPackage()
 	st.rng = lualib.NewRand(h.rt.Seed(), st.script.name)

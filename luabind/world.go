@@ -60,7 +60,7 @@ func (h *Host) Zoned() bool { return h.world.on }
 // ChildIdentity returns the identity of the n-th entity (from 1) that
 // the entity of identity parent spawned; parent 0 stands for the world
 // itself, whose n-th entity is, for instance, the scene's n-th. It is
-// never 0, and the same parent and n give the same identity on every
+// never 0, below 2^63, and the same parent and n give the same identity on every
 // zone.
 func ChildIdentity(parent, n uint64) uint64 {
 	x := parent*0x9e3779b97f4a7c15 + n
@@ -69,6 +69,8 @@ func ChildIdentity(parent, n uint64) uint64 {
 	x ^= x >> 27
 	x *= 0x94d049bb133111eb
 	x ^= x >> 31
+	// Below 2^63, so that a world handle holds it (WorldHandle).
+	x >>= 1
 	if x == 0 {
 		return 1
 	}

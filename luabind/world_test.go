@@ -1,6 +1,7 @@
 package luabind
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -195,4 +196,68 @@ func TestZonedSnapshotCompatible(t *testing.T) {
 			assert.Len(t, linesOf(w.lines(), "a"), 1)
 		})
 	}
+}
+
+// TestZonedRules: under zoned rules a script reads other entities as
+// they were at the start of the frame, and its effects on them (an
+// event, a kill, a blackboard write) arrive at the start of the next
+// frame, whichever entity updates first; every printed line goes to
+// OnPrint with the identity of its entity.
+func TestZonedRules(t *testing.T) {
+	want := []string{
+		"actor frame\t1\thot\tfalse\tk\tnil\tat\t0\t0\t0",
+		"poked\t1\tin\t2",
+		"actor kills\ttrue",
+		"actor frame\t2\thot\ttrue\tk\t1\tat\t5\t0\t0",
+		"actor frame\t3\thot\ttrue\tk\t1\tat\t5\t0\t0",
+		"target\tdestroyed in\t3",
+		"actor\tdestroyed in\t3",
+	}
+	for _, actorFirst := range []bool{true, false} {
+		t.Run(fmt.Sprintf("actor first %v", actorFirst), func(t *testing.T) {
+			w := zonedWorld(t)
+			var lines []string
+			from := map[string]uint64{}
+			w.h.OnPrint(func(id uint64, line string) {
+				lines = append(lines, line)
+				from[strings.Fields(line)[0]] = id
+			})
+			spawn := func(name, role string, n uint64) {
+				e := w.rt.Spawn()
+				require.NoError(t, w.rt.SetName(e, name))
+				require.NoError(t, w.h.SetIdentity(e, ChildIdentity(0, n)))
+				w.attach(e, "zone/rules", map[string]any{"role": role})
+				require.NoError(t, w.rt.Activate(e))
+			}
+			if actorFirst {
+				spawn("a", "actor", 1)
+				spawn("b", "target", 2)
+			} else {
+				spawn("b", "target", 2)
+				spawn("a", "actor", 1)
+			}
+			w.step(3, 0.1)
+			w.close()
+			w.requireNoErrors()
+			// The two entities' lines of one frame come in schedule
+			// order: compare each entity's.
+			for _, who := range []string{"actor", "poked", "target"} {
+				assert.Equal(t, linesWith(want, who), linesWith(lines, who), who)
+			}
+			assert.Equal(t, ChildIdentity(0, 1), from["actor"])
+			assert.Equal(t, ChildIdentity(0, 2), from["poked"])
+			assert.Empty(t, w.out.String(), "nothing is written to Stdout")
+		})
+	}
+}
+
+// linesWith returns the lines of lines whose first word is word.
+func linesWith(lines []string, word string) []string {
+	var out []string
+	for _, l := range lines {
+		if strings.Fields(l)[0] == word {
+			out = append(out, l)
+		}
+	}
+	return out
 }

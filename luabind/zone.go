@@ -74,6 +74,9 @@ func (h *Host) deliver() {
 			h.rt.Report(fmt.Errorf("broadcast %s: %w", luaerr.Quote(b.event), err))
 		}
 	}
+	if h.world.on {
+		h.deliverEffects()
+	}
 }
 
 // elsewhere returns the zone that entity e, gone from this runtime, lives
@@ -99,6 +102,10 @@ func (st *state) ctxBroadcast(L *lua.LState) int {
 		L.ArgError(2, err.Error())
 	}
 	h := st.host
+	if h.world.on {
+		st.effect(Effect{Kind: EffectBroadcast, Name: string(s), Data: data, Mask: -1})
+		return 0
+	}
 	h.zoning.sent += plainBytes(data)
 	send := func() error {
 		if h.zoning.publish != nil {

@@ -1,10 +1,13 @@
 package zones
 
 import (
+	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sync"
 
 	"github.com/luahost/luahost/luabind"
@@ -39,11 +42,9 @@ type World struct {
 	layout Layout
 	zones  []*zone
 	stdout io.Writer
-	// where maps the world id of every entity that left a zone to the
-	// zone that holds it now. It changes only between the parallel
-	// phases of a Step, on the World's goroutine; zones read it during
-	// them.
-	where    map[uint64]int
+	// view is the world's committed state that every zone's scripts
+	// read during the next frame.
+	view     *luabind.View
 	handoffs uint64
 	closed   bool
 }
@@ -58,7 +59,7 @@ func New(opts Options, build Build) (*World, error) {
 	if opts.Stdout == nil {
 		opts.Stdout = os.Stdout
 	}
-	w := &World{layout: opts.Layout, stdout: opts.Stdout, where: make(map[uint64]int)}
+	w := &World{layout: opts.Layout, stdout: opts.Stdout}
 	n := opts.Layout.Zones()
 	for i := range n {
 		z := newZone(w, i, n)
@@ -115,37 +116,61 @@ func (w *World) Step(dt float64) error {
 	return w.exchange()
 }
 
-// exchange ends a frame: the departures, deaths, blackboard writes and
-// broadcasts the zones collected are routed (on this goroutine), then
-// every zone takes what is addressed to it (in parallel), and the output
-// is written.
+// exchange ends a frame: the departures the zones collected are routed
+// (on this goroutine) and every zone takes what is addressed to it (in
+// parallel); then the zones' committed state makes the next view, the
+// frame's effects go to the zones that own their targets (every zone,
+// for broadcasts and blackboard writes), and the output is written.
 func (w *World) exchange() error {
 	// What the zones collected is routed even when one of them failed:
 	// the entities another zone exported are on their way already.
 	err := w.firstErr()
-	var writes []write
-	var casts []cast
 	for _, z := range w.zones {
-		for _, id := range z.died {
-			// Its old handles now answer as stale ones.
-			delete(w.where, id)
-		}
-		z.died = z.died[:0]
 		for _, p := range z.sent {
-			for _, id := range p.ids {
-				w.where[id] = p.to
-			}
-			w.handoffs += uint64(len(p.ids))
+			w.handoffs += uint64(len(p.batch))
 			w.zones[p.to].inbox = append(w.zones[p.to].inbox, p)
 		}
 		z.sent = z.sent[:0]
-		writes = append(writes, z.writes...)
-		z.writes, z.written = z.writes[:0], clearMap(z.written)
-		casts = append(casts, z.casts...)
-		z.casts = z.casts[:0]
 	}
-	w.parallel(func(z *zone) { z.receive(writes, casts) })
-	return errors.Join(err, w.returnBounced(), w.writeOut())
+	w.parallel(func(z *zone) { z.receive() })
+	err = errors.Join(err, w.returnBounced())
+	w.parallel(func(z *zone) { z.seen = z.host.AppendView(z.seen[:0], z.index) })
+	var all []luabind.ViewEntity
+	for _, z := range w.zones {
+		all = append(all, z.seen...)
+	}
+	w.view = luabind.NewView(all)
+	for _, z := range w.zones {
+		z.host.SetView(w.view)
+	}
+	w.route()
+	return errors.Join(err, w.writeOut())
+}
+
+// route delivers the frame's effects: each to the zone that owns its
+// target in the new view (an effect on an entity that is gone is
+// dropped), broadcasts and blackboard writes to every zone, each zone
+// but the sender's with its own copy of the data.
+func (w *World) route() {
+	for _, z := range w.zones {
+		for _, e := range z.effects {
+			if e.To != 0 {
+				if v := w.view.Get(e.To); v != nil {
+					w.zones[v.Zone].host.Deliver([]luabind.Effect{e})
+				}
+				continue
+			}
+			for _, d := range w.zones {
+				c := e
+				if d != z {
+					// e.Data is plain data already: copying it cannot fail.
+					c.Data, _ = runtime.Plain(e.Data)
+				}
+				d.host.Deliver([]luabind.Effect{c})
+			}
+		}
+		z.effects = z.effects[:0]
+	}
 }
 
 // returnBounced sends every parcel a zone could not import back to the
@@ -159,17 +184,11 @@ func (w *World) returnBounced() error {
 	for _, z := range w.zones {
 		for _, b := range z.bounced {
 			back := w.zones[b.from]
-			n := len(b.ids)
+			n := len(b.batch)
 			w.handoffs -= uint64(n)
 			if err := back.take(b.parcel); err != nil {
-				for _, id := range b.ids {
-					delete(w.where, id)
-				}
 				errs = append(errs, fmt.Errorf("zone %d: take %d entities from zone %d: %w; zone %d could not take them back (%w): they are lost", z.index, n, b.from, b.err, b.from, err))
 				continue
-			}
-			for _, id := range b.ids {
-				w.where[id] = b.from
 			}
 			errs = append(errs, fmt.Errorf("zone %d: take %d entities from zone %d: %w; they went back to zone %d", z.index, n, b.from, b.err, b.from))
 		}
@@ -205,7 +224,13 @@ func (w *World) firstErr() error {
 	return errors.Join(errs...)
 }
 
-// writeOut writes what the zones printed, zone after zone.
+// writeOut writes what the zones' scripts printed: the lines of every
+// zone merged in the order of the identities of the entities that
+// printed them, each entity's in the order it printed them, so that the
+// output does not depend on the number of zones. Lines printed outside
+// any entity's callback (a script's chunk, which every zone runs) are
+// kept from zone 0 only, first. What else a zone's host wrote to its
+// output comes before, zone after zone.
 func (w *World) writeOut() error {
 	var errs []error
 	for _, z := range w.zones {
@@ -215,7 +240,26 @@ func (w *World) writeOut() error {
 			z.out.Reset()
 		}
 	}
-	return errors.Join(errs...)
+	var lines []line
+	for _, z := range w.zones {
+		for _, l := range z.lines {
+			if l.from != 0 || z.index == 0 {
+				lines = append(lines, l)
+			}
+		}
+		z.lines = z.lines[:0]
+	}
+	if len(lines) == 0 {
+		return errors.Join(errs...)
+	}
+	slices.SortStableFunc(lines, func(a, b line) int { return cmp.Compare(a.from, b.from) })
+	var b bytes.Buffer
+	for _, l := range lines {
+		b.WriteString(l.text)
+		b.WriteByte('\n')
+	}
+	_, err := w.stdout.Write(b.Bytes())
+	return errors.Join(append(errs, err)...)
 }
 
 // Close closes every zone in zone order (every instance gets its
@@ -233,9 +277,4 @@ func (w *World) Close() error {
 	}
 	errs = append(errs, w.writeOut())
 	return errors.Join(errs...)
-}
-
-func clearMap[K comparable, V any](m map[K]V) map[K]V {
-	clear(m)
-	return m
 }
