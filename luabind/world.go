@@ -26,6 +26,9 @@ type worldEntity struct {
 	src     rand.PCG
 	r       *rand.Rand
 	spawned uint64
+	// timers is the id of the last timer the entity's scripts made:
+	// under zoned rules timer ids count per entity, not per host.
+	timers int64
 }
 
 // worldRules is a host's zoned rules (UseZonedRules): the entities'
@@ -131,7 +134,18 @@ func (h *Host) worldEntity(e runtime.Handle) *worldEntity {
 		return nil
 	}
 	h.world.made++
-	return h.world.set(e, ChildIdentity(0, h.world.made), h.rt.Seed())
+	we := h.world.set(e, ChildIdentity(0, h.world.made), h.rt.Seed())
+	// An entity restored or imported without its world part keeps its
+	// timers: new ones are numbered past them.
+	insts, _ := h.rt.Instances(e)
+	for _, inst := range insts {
+		if li, ok := inst.Data.(*instance); ok {
+			for _, t := range li.timers {
+				we.timers = max(we.timers, t.ID)
+			}
+		}
+	}
+	return we
 }
 
 // set records entity e under identity id with a fresh stream.
@@ -213,7 +227,7 @@ func (h *Host) saveWorld(e runtime.Handle) (*snapshot.WorldEntity, error) {
 	if err != nil {
 		return nil, fmt.Errorf("save %s: random stream: %w", e, err)
 	}
-	return &snapshot.WorldEntity{ID: we.id, Random: base64.StdEncoding.EncodeToString(b), Spawned: we.spawned}, nil
+	return &snapshot.WorldEntity{ID: we.id, Random: base64.StdEncoding.EncodeToString(b), Spawned: we.spawned, Timers: we.timers}, nil
 }
 
 // checkWorld checks an entity snapshot's world part.
@@ -221,8 +235,11 @@ func checkWorld(w *snapshot.WorldEntity) error {
 	if w == nil {
 		return nil
 	}
-	if w.ID == 0 {
-		return fmt.Errorf("%w: world.id must not be 0", runtime.ErrBadSnapshot)
+	if w.ID == 0 || w.ID >= 1<<63 {
+		return fmt.Errorf("%w: world.id must be above 0 and below 2^63", runtime.ErrBadSnapshot)
+	}
+	if w.Timers < 0 {
+		return fmt.Errorf("%w: world.timers must not be below 0", runtime.ErrBadSnapshot)
 	}
 	b, err := base64.StdEncoding.DecodeString(w.Random)
 	if err == nil {
@@ -245,5 +262,26 @@ func (h *Host) loadWorld(e runtime.Handle, w *snapshot.WorldEntity) {
 	we := h.world.set(e, w.ID, h.rt.Seed())
 	b, _ := base64.StdEncoding.DecodeString(w.Random)
 	_ = we.src.UnmarshalBinary(b)
-	we.spawned = w.Spawned
+	we.spawned, we.timers = w.Spawned, w.Timers
+}
+
+// nextTimer returns the id of a new timer of instance inst: the next of
+// its entity's under zoned rules, so that the ids a script sees do not
+// depend on the zones; else the next of the host's.
+func (h *Host) nextTimer(inst *runtime.Instance) int64 {
+	if we := h.worldEntity(inst.Entity()); we != nil {
+		we.timers++
+		return we.timers
+	}
+	h.timerSeq++
+	return h.timerSeq
+}
+
+// lastTimer returns the id of the last timer made that inst's timers
+// may have: its entity's last under zoned rules, else the host's.
+func (h *Host) lastTimer(inst *runtime.Instance) int64 {
+	if we := h.worldEntity(inst.Entity()); we != nil {
+		return we.timers
+	}
+	return h.timerSeq
 }

@@ -171,7 +171,7 @@ func TestZonedSnapshotCompatible(t *testing.T) {
 		name, from, to, want string
 	}{
 		{"old document", "", "", ""},
-		{"identity 0", `"instances":[`, `"world":{"id":"0","random":""},"instances":[`, "world.id must not be 0"},
+		{"identity 0", `"instances":[`, `"world":{"id":"0","random":""},"instances":[`, "world.id must be above 0"},
 		{"bad stream", `"instances":[`, `"world":{"id":"5","random":"x"},"instances":[`, "world.random"},
 	}
 	for _, c := range cases {
@@ -260,4 +260,31 @@ func linesWith(lines []string, word string) []string {
 		}
 	}
 	return out
+}
+
+// TestZonedTimerIDs: under zoned rules timer ids count per entity, so the
+// id a script gets does not depend on the other entities of its host;
+// without them they count per host.
+func TestZonedTimerIDs(t *testing.T) {
+	cases := []struct {
+		name  string
+		zoned bool
+		want  []string
+	}{
+		{"zoned", true, []string{"made\t1", "made\t1", "rang\t1", "rang\t1"}},
+		{"one world", false, []string{"made\t1", "made\t2", "rang\t1", "rang\t2"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			w := newWorld(t, withBudget(-1, 0))
+			if c.zoned {
+				w.h.UseZonedRules()
+			}
+			w.spawn("a", "zone/timer")
+			w.spawn("b", "zone/timer")
+			w.step(3, 0.1)
+			w.requireNoErrors()
+			assert.Equal(t, c.want, w.lines())
+		})
+	}
 }

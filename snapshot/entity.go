@@ -56,6 +56,9 @@ type WorldEntity struct {
 	// Spawned is how many entities the entity's scripts spawned: the
 	// next one's identity derives from it.
 	Spawned uint64 `json:"spawned,omitempty"`
+	// Timers is the id of the last timer the entity's scripts made
+	// (timer ids count per entity under zoned rules).
+	Timers int64 `json:"timers,omitempty"`
 }
 
 // Version returns the version of a script's source as entity snapshots
