@@ -116,3 +116,26 @@ func TestCheckZones(t *testing.T) {
 	assert.Equal(t, 0, res.code, res.stderr)
 	assert.Empty(t, res.stdout, "without zones, nothing moves away")
 }
+
+// TestRunZonesTransparent: the tower-defence scene of the zones' tests,
+// whose scripts act across edges, prints byte for byte the same and
+// ends with the same hash on 1, 2 and 4 zones.
+func TestRunZonesTransparent(t *testing.T) {
+	const scene = "../../zones/testdata/td.json"
+	play := func(t *testing.T, zones string) result {
+		t.Helper()
+		res := luahostRun(t, "run", scene, "--frames", "200", "--strict", "--hash", "--zones", zones)
+		require.Equal(t, 0, res.code, res.stderr)
+		require.Regexp(t, `^world sha256 [0-9a-f]{64}\n$`, res.stderr)
+		return res
+	}
+	want := play(t, "1")
+	require.Contains(t, want.stdout, "final score")
+	for _, n := range []string{"2", "4"} {
+		t.Run(n+" zones", func(t *testing.T) {
+			got := play(t, n)
+			assert.Equal(t, want.stdout, got.stdout)
+			assert.Equal(t, want.stderr, got.stderr)
+		})
+	}
+}

@@ -15,7 +15,7 @@ import (
 // Ent is one starting entity of a test world.
 type Ent struct {
 	Name    string
-	X, Y    float64
+	X, Y, Z float64
 	Scripts []string
 	Props   map[string]any
 }
@@ -41,7 +41,7 @@ func Walkers(n int) []Ent {
 func Place(t testing.TB, rt *runtime.Runtime, h *luabind.Host, layout zones.Layout, i int, ents []Ent) {
 	t.Helper()
 	for n, e := range ents {
-		p := runtime.Vec3{X: e.X, Y: e.Y}
+		p := runtime.Vec3{X: e.X, Y: e.Y, Z: e.Z}
 		if layout.Zone(p) != i {
 			continue
 		}

@@ -1,0 +1,98 @@
+package zones_test
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/luahost/luahost/internal/scene"
+	"github.com/luahost/luahost/luabind"
+	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/zones"
+	"github.com/luahost/luahost/zones/internal/zonetest"
+)
+
+// tdScene reads the tower-defence scene testdata/td.json: its seed,
+// its blackboard and its entities.
+func tdScene(t *testing.T) (int64, map[string]any, []zonetest.Ent) {
+	t.Helper()
+	data, err := os.ReadFile("testdata/td.json")
+	require.NoError(t, err)
+	sc, err := scene.Parse("testdata/td.json", data)
+	require.NoError(t, err)
+	require.NotNil(t, sc.Seed)
+	var ents []zonetest.Ent
+	for _, e := range sc.Entities {
+		require.NotNil(t, e.Position)
+		require.Len(t, e.Scripts, 1)
+		ents = append(ents, zonetest.Ent{Name: e.Name, X: e.Position[0], Y: e.Position[1], Z: e.Position[2],
+			Scripts: []string{e.Scripts[0].Script}, Props: e.Scripts[0].Props})
+	}
+	return *sc.Seed, sc.Blackboard, ents
+}
+
+// playTD plays the tower-defence scene on n equal zones over its
+// entities' starting box, as luahost run --zones n does, for frames
+// frames, and returns what it printed, its hash and its handoffs.
+func playTD(t *testing.T, n, frames int) (string, [32]byte, uint64) {
+	t.Helper()
+	seed, board, ents := tdScene(t)
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, e := range ents {
+		lo, hi = min(lo, e.X), max(hi, e.X)
+	}
+	layout := zones.Split(0, lo, hi, n)
+	log := &errorLog{}
+	var out bytes.Buffer
+	w, err := zones.New(zones.Options{Layout: layout, Stdout: &out}, func(i int, zout io.Writer, join func(*luabind.Host)) error {
+		rt := runtime.New(runtime.Options{Seed: seed, OnError: log.add})
+		h, err := luabind.New(rt, luabind.Options{Dir: "testdata/scripts", Stdout: zout, Log: io.Discard, Budget: -1})
+		if err != nil {
+			return err
+		}
+		join(h)
+		for k, v := range board {
+			require.NoError(t, rt.Blackboard().Set(k, v))
+		}
+		zonetest.Place(t, rt, h, layout, i, ents)
+		return nil
+	})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = w.Close() })
+	run(t, w, frames)
+	sum, err := w.Hash()
+	require.NoError(t, err)
+	handoffs := w.Handoffs()
+	require.NoError(t, w.Close())
+	assert.Empty(t, log.all())
+	return out.String(), sum, handoffs
+}
+
+// TestTransparentTowerDefence: a tower-defence scene whose towers query
+// enemies across edges and send them damage drawn from math.random,
+// kill weak ones across edges and tell the base and the spawner, whose
+// enemies spawn with entity values in their props and walk across every
+// edge, prints byte for byte the same and ends with the same hash on 1,
+// 2 and 4 zones.
+func TestTransparentTowerDefence(t *testing.T) {
+	const frames = 200
+	want, wantSum, none := playTD(t, 1, frames)
+	require.Zero(t, none)
+	for _, check := range []string{"hit by\tt3", "kills\tenemy", "leak of", "hears", "final score"} {
+		require.Contains(t, want, check, "the game plays out")
+	}
+	for _, n := range []int{2, 4} {
+		t.Run(fmt.Sprintf("%d zones", n), func(t *testing.T) {
+			got, sum, handoffs := playTD(t, n, frames)
+			assert.Positive(t, handoffs, "enemies cross edges")
+			assert.Equal(t, want, got)
+			assert.Equal(t, wantSum, sum)
+		})
+	}
+}
