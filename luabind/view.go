@@ -41,27 +41,34 @@ type viewCellKey struct{ x, z int64 }
 // between two frames, which the hosts under zoned rules read during the
 // next frame (SetView). It is built once a frame from every zone's
 // AppendView and never changed, so every zone's goroutine may read it.
-// Lookups by identity, name, tag and script are O(1) plus the answer;
-// queries with a radius visit the grid cells (16 units square, over x
-// and z) around near.
+// A lookup by identity is a binary search, by name, tag and script O(1)
+// plus the answer; queries with a radius visit the grid cells (16 units
+// square, over x and z) around near.
 type View struct {
-	ents     []ViewEntity
-	byID     map[uint64]int32
+	ents []ViewEntity
+	// byID is the entities' identities and places in ents, sorted by
+	// identity (sorting ents itself would move their large entries).
+	byID     []idPlace
 	byName   map[string][]int32
 	byTag    map[string][]int32
 	byScript map[string][]int32
 	grid     map[viewCellKey][]int32
 }
 
-// NewView builds a view of ents, which it keeps (sorted by identity).
+// idPlace is an entity's identity and its place in a View's entries.
+type idPlace struct {
+	id uint64
+	i  int32
+}
+
+// NewView builds a view of ents, which it keeps.
 func NewView(ents []ViewEntity) *View {
-	slices.SortFunc(ents, func(a, b ViewEntity) int { return cmp.Compare(a.ID, b.ID) })
-	v := &View{ents: ents, byID: make(map[uint64]int32, len(ents)), byName: make(map[string][]int32),
+	v := &View{ents: ents, byID: make([]idPlace, len(ents)), byName: make(map[string][]int32),
 		byTag: make(map[string][]int32), byScript: make(map[string][]int32), grid: make(map[viewCellKey][]int32)}
 	for i := range ents {
 		e := &ents[i]
 		n := int32(i)
-		v.byID[e.ID] = n
+		v.byID[i] = idPlace{e.ID, n}
 		if e.Name != "" {
 			v.byName[e.Name] = append(v.byName[e.Name], n)
 		}
@@ -76,6 +83,7 @@ func NewView(ents []ViewEntity) *View {
 		k := viewCellOf(e.Transform.Position.X, e.Transform.Position.Z)
 		v.grid[k] = append(v.grid[k], n)
 	}
+	slices.SortFunc(v.byID, func(a, b idPlace) int { return cmp.Compare(a.id, b.id) })
 	return v
 }
 
@@ -96,11 +104,11 @@ func (v *View) Get(id uint64) *ViewEntity {
 	if v == nil {
 		return nil
 	}
-	i, ok := v.byID[id]
+	k, ok := slices.BinarySearchFunc(v.byID, id, func(p idPlace, id uint64) int { return cmp.Compare(p.id, id) })
 	if !ok {
 		return nil
 	}
-	return &v.ents[i]
+	return &v.ents[v.byID[k].i]
 }
 
 // Query returns the identities of the entities that match q, as
@@ -163,21 +171,20 @@ func (v *View) Query(q runtime.Query) []uint64 {
 			consider(i)
 		}
 	default:
-		for i := range v.ents {
-			consider(int32(i))
+		for _, p := range v.byID {
+			consider(p.i)
 		}
 	}
-	// Entries are sorted by identity: an index order is an identity
-	// order.
+	byID := func(a, b hit) int { return cmp.Compare(v.ents[a.i].ID, v.ents[b.i].ID) }
 	if q.Near != nil {
 		slices.SortFunc(hits, func(a, b hit) int {
 			if c := cmp.Compare(a.d2, b.d2); c != 0 {
 				return c
 			}
-			return cmp.Compare(a.i, b.i)
+			return byID(a, b)
 		})
 	} else {
-		slices.SortFunc(hits, func(a, b hit) int { return cmp.Compare(a.i, b.i) })
+		slices.SortFunc(hits, byID)
 	}
 	if q.Limit > 0 && len(hits) > q.Limit {
 		hits = hits[:q.Limit]
@@ -196,7 +203,11 @@ func (h *Host) AppendView(dst []ViewEntity, zone int) []ViewEntity {
 		return dst
 	}
 	rt := h.rt
-	for _, e := range rt.AppendEntities(nil) {
+	// Entities running the same scripts share one list of their names.
+	var insts []*runtime.Instance
+	var names, last []string
+	h.zoned.all = rt.AppendEntities(h.zoned.all[:0])
+	for _, e := range h.zoned.all {
 		if st, _ := rt.State(e); st != runtime.StateActive {
 			continue
 		}
@@ -206,12 +217,17 @@ func (h *Host) AppendView(dst []ViewEntity, zone int) []ViewEntity {
 			ve.Tags = slices.Clone(tags)
 			slices.Sort(ve.Tags)
 		}
-		insts, _ := rt.Instances(e)
+		insts, _ = rt.InstancesAppend(insts[:0], e)
+		names = names[:0]
 		for _, inst := range insts {
 			if inst.Live() && !inst.Detached() {
-				ve.Scripts = append(ve.Scripts, inst.Script().Name())
+				names = append(names, inst.Script().Name())
 			}
 		}
+		if !slices.Equal(names, last) {
+			last = slices.Clone(names)
+		}
+		ve.Scripts = last
 		ve.Transform.Position, _ = rt.Get(e, runtime.Position)
 		ve.Transform.Rotation, _ = rt.Get(e, runtime.Rotation)
 		ve.Transform.Scale, _ = rt.Get(e, runtime.Scale)

@@ -131,6 +131,8 @@ type zonedRules struct {
 	// viewSet is set once SetView gave the view: until then, the host
 	// builds its own at the start of every frame.
 	viewSet bool
+	// all is AppendView's buffer of the runtime's entities.
+	all []runtime.Handle
 }
 
 // effect hands a script's effect to the route, or to the host's own
