@@ -102,16 +102,16 @@ func TestRunZonesBadInput(t *testing.T) {
 	}
 }
 
-// TestCheckZones: check warns about scripts that keep entity values of
-// other entities in self, for a scene with a zones field only.
+// TestCheckZones: check warns about the callbacks that run only when an
+// entity changes zones (onExport, onImport), for a scene with a zones
+// field only; entity values kept in self are not warned about.
 func TestCheckZones(t *testing.T) {
-	warning := ": warning: %s keeps an entity value across frames in a zoned world: its entity may move to another zone, where the value's methods fail (check e:zone() == ctx.entity:zone(), or find it again when needed)"
+	warning := ": warning: %s runs only when an entity moves to another zone: in a zoned world what it does (prints, effects, random draws) depends on the number of zones"
 	res := luahostRun(t, "check", "testdata/zones/check/zoned.json")
 	assert.Equal(t, 0, res.code, res.stderr)
 	file := "testdata/zones/check/scripts/chaser.lua:"
-	assert.Equal(t, file+"6:5"+fmt.Sprintf(warning, "self.target")+"\n"+
-		file+"7:5"+fmt.Sprintf(warning, "self.first")+"\n"+
-		file+"13:7"+fmt.Sprintf(warning, "self.spawned")+"\n", res.stdout)
+	assert.Equal(t, file+"16:3"+fmt.Sprintf(warning, "onExport")+"\n"+
+		file+"17:3"+fmt.Sprintf(warning, "onImport")+"\n", res.stdout)
 	res = luahostRun(t, "check", "testdata/zones/check/plain.json")
 	assert.Equal(t, 0, res.code, res.stderr)
 	assert.Empty(t, res.stdout, "without zones, nothing moves away")
