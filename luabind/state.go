@@ -105,6 +105,9 @@ type instance struct {
 	// ent is the entity value ctx.entity gives, made when a script of
 	// the state first reads ctx.entity (entityOf).
 	ent lua.LValue
+	// local is the value of the entity's runtime handle that entity
+	// methods under zoned rules run on (onLocal), made on first use.
+	local *lua.LUserData
 	// propKeys are the top-level string keys the attach's props set: a
 	// hot reload never gives them a new default.
 	propKeys []string

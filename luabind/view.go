@@ -91,6 +91,10 @@ func viewCellOf(x, z float64) viewCellKey {
 	return viewCellKey{int64(math.Floor(x / viewCell)), int64(math.Floor(z / viewCell))}
 }
 
+// Entities returns the view's entries, in the order NewView was given
+// them: the caller may reuse them once no host reads the view.
+func (v *View) Entities() []ViewEntity { return v.ents }
+
 // Len returns how many entities the view holds.
 func (v *View) Len() int {
 	if v == nil {

@@ -32,14 +32,30 @@ type worldEntity struct {
 }
 
 // worldRules is a host's zoned rules (UseZonedRules): the entities'
-// identities and streams, by handle, and the handles by identity.
+// identities and streams, by handle index, and the handles by identity.
 type worldRules struct {
-	on   bool
-	ents map[runtime.Handle]*worldEntity
-	byID map[uint64]runtime.Handle
+	on    bool
+	slots []worldSlot
+	byID  map[uint64]runtime.Handle
 	// made counts the identities made for entities no script of an
 	// entity spawned (ChildIdentity(0, made)).
 	made uint64
+}
+
+// worldSlot is what a host keeps of the entity in one slot of its
+// runtime, of the handle generation gen.
+type worldSlot struct {
+	gen uint32
+	we  *worldEntity
+}
+
+// get returns what the host keeps of entity e, or nil. A world handle's
+// index is past every slot.
+func (w *worldRules) get(e runtime.Handle) *worldEntity {
+	if int(e.Index) < len(w.slots) && w.slots[e.Index].gen == e.Gen {
+		return w.slots[e.Index].we
+	}
+	return nil
 }
 
 // ErrIdentity is the error of SetIdentity given an identity of 0, or one
@@ -54,7 +70,7 @@ func (h *Host) UseZonedRules() {
 	if h.world.on {
 		return
 	}
-	h.world = worldRules{on: true, ents: make(map[runtime.Handle]*worldEntity), byID: make(map[uint64]runtime.Handle)}
+	h.world = worldRules{on: true, byID: make(map[uint64]runtime.Handle)}
 }
 
 // Zoned reports whether the host runs under zoned rules.
@@ -127,7 +143,7 @@ func (h *Host) worldEntity(e runtime.Handle) *worldEntity {
 	if !h.world.on {
 		return nil
 	}
-	if we := h.world.ents[e]; we != nil {
+	if we := h.world.get(e); we != nil {
 		return we
 	}
 	if !h.rt.Alive(e) {
@@ -148,17 +164,28 @@ func (h *Host) worldEntity(e runtime.Handle) *worldEntity {
 	return we
 }
 
-// set records entity e under identity id with a fresh stream.
+// set records entity e under identity id with a fresh stream, in place
+// of what its slot held.
 func (w *worldRules) set(e runtime.Handle, id uint64, seed int64) *worldEntity {
-	if old := w.ents[e]; old != nil {
-		delete(w.byID, old.id)
+	if n := int(e.Index) + 1; n > len(w.slots) {
+		w.slots = append(w.slots, make([]worldSlot, n-len(w.slots))...)
 	}
+	w.forget(e.Index)
 	we := &worldEntity{id: id}
 	we.src.Seed(uint64(seed), id)
 	we.r = rand.New(&we.src)
-	w.ents[e] = we
+	w.slots[e.Index] = worldSlot{e.Gen, we}
 	w.byID[id] = e
 	return we
+}
+
+// forget drops what slot i holds.
+func (w *worldRules) forget(i uint32) {
+	s := w.slots[i]
+	if s.we != nil && w.byID[s.we.id] == (runtime.Handle{Index: i, Gen: s.gen}) {
+		delete(w.byID, s.we.id)
+	}
+	w.slots[i] = worldSlot{}
 }
 
 // spawned gives entity e, just spawned by a script, its identity: the
@@ -181,12 +208,9 @@ func (h *Host) spawned(cur *runtime.Instance, e runtime.Handle) {
 // forget drops what the host keeps of the entities that are no longer
 // alive in its runtime (dead, or handed off). O(entities kept).
 func (h *Host) forgetGone() {
-	for e, we := range h.world.ents {
-		if !h.rt.Alive(e) {
-			delete(h.world.ents, e)
-			if h.world.byID[we.id] == e {
-				delete(h.world.byID, we.id)
-			}
+	for i, s := range h.world.slots {
+		if s.we != nil && !h.rt.Alive(runtime.Handle{Index: uint32(i), Gen: s.gen}) {
+			h.world.forget(uint32(i))
 		}
 	}
 }

@@ -250,13 +250,16 @@ type ref struct {
 	seen  *ViewEntity
 }
 
-// resolve returns what entity value argument n names.
+// resolve returns what entity value argument n names. The callback's
+// own entity, the common case, costs no lookup in the view.
 func (st *state) resolve(L *lua.LState, n int) ref {
 	id := st.host.worldIDOf(checkEntity(L, n))
+	if st.cur != nil && id == st.host.Identity(st.cur.Entity()) {
+		return ref{id: id, local: st.cur.Entity(), self: true}
+	}
 	r := ref{id: id}
 	if e, ok := st.host.ByIdentity(id); ok {
 		r.local = e
-		r.self = st.cur != nil && st.cur.Entity() == e
 	}
 	r.seen = st.host.zoned.view.Get(id)
 	return r
@@ -320,11 +323,21 @@ func (st *state) zonedMethods(methods map[string]lua.LGFunction) {
 }
 
 // onLocal runs method fn with argument 1 replaced by a value of the
-// runtime handle e.
+// runtime handle e. The callback's own entity has one such value per
+// instance, made on first use (boxing a handle allocates).
 func (st *state) onLocal(L *lua.LState, e runtime.Handle, fn lua.LGFunction) int {
-	ud := L.NewUserData()
-	ud.Value = e
-	ud.Metatable = st.entityMT
+	var ud *lua.LUserData
+	if st.cur != nil && st.cur.Entity() == e {
+		li := st.cur.Data.(*instance)
+		if li.local == nil {
+			li.local = L.NewUserData()
+			li.local.Value, li.local.Metatable = e, st.entityMT
+		}
+		ud = li.local
+	} else {
+		ud = L.NewUserData()
+		ud.Value, ud.Metatable = e, st.entityMT
+	}
 	L.Replace(1, ud)
 	return fn(L)
 }

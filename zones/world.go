@@ -43,8 +43,10 @@ type World struct {
 	zones  []*zone
 	stdout io.Writer
 	// view is the world's committed state that every zone's scripts
-	// read during the next frame.
+	// read during the next frame; spare is the entries of the view
+	// before it, which the next view reuses.
 	view     *luabind.View
+	spare    []luabind.ViewEntity
 	handoffs uint64
 	closed   bool
 }
@@ -135,9 +137,14 @@ func (w *World) exchange() error {
 	w.parallel(func(z *zone) { z.receive() })
 	err = errors.Join(err, w.returnBounced())
 	w.parallel(func(z *zone) { z.seen = z.host.AppendView(z.seen[:0], z.index) })
-	var all []luabind.ViewEntity
+	// No zone reads the view before this one any more: its entries make
+	// the next.
+	all := w.spare[:0]
 	for _, z := range w.zones {
 		all = append(all, z.seen...)
+	}
+	if w.view != nil {
+		w.spare = w.view.Entities()
 	}
 	w.view = luabind.NewView(all)
 	for _, z := range w.zones {
