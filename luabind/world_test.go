@@ -288,3 +288,39 @@ func TestZonedTimerIDs(t *testing.T) {
 		})
 	}
 }
+
+// TestZonedEffects: under zoned rules tags, moves, attaches, detaches
+// and ctx.emit made in one frame apply at the start of the next, and
+// reads of the entity see them from the frame after (the state at the
+// start of a frame is before its deliveries); detach counts the
+// instances the entity had at the start of the frame, and revive works
+// on the callback's own entity only.
+func TestZonedEffects(t *testing.T) {
+	w := zonedWorld(t)
+	for i, who := range []string{"a", "b"} {
+		e := w.rt.Spawn()
+		require.NoError(t, w.rt.SetName(e, who))
+		require.NoError(t, w.h.SetIdentity(e, ChildIdentity(0, uint64(i+1))))
+		role := "target"
+		if who == "a" {
+			role = "actor"
+		}
+		w.attach(e, "zone/effects", map[string]any{"role": role})
+		require.NoError(t, w.rt.Activate(e))
+	}
+	w.step(5, 0.1)
+	w.requireNoErrors()
+	assert.Equal(t, []string{
+		"revive\tfalse\ttestdata/scripts/zone/effects.lua:13: revive entity(#" + fmt.Sprintf("%x", ChildIdentity(0, 2)) + "): works only on the callback's own entity in a zoned world",
+		"frame\t1\tmarked\tfalse\tx\t0\ttags\t0",
+		"emit\ttrue",
+		"frame\t2\tmarked\tfalse\tx\t0\ttags\t0",
+		"actor\theard\thi\tin\t3",
+		"target\theard\thi\tin\t3",
+		"detach\t1",
+		"frame\t3\tmarked\ttrue\tx\t3\ttags\t1",
+		"made\t1",
+		"frame\t4\tmarked\ttrue\tx\t3\ttags\t1",
+		"frame\t5\tmarked\tfalse\tx\t3\ttags\t0",
+	}, w.lines())
+}
