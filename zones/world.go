@@ -20,15 +20,18 @@ type Options struct {
 	// The default (zero) value is one zone.
 	Layout Layout
 	// Stdout receives what the zones' scripts print: after every frame,
-	// each zone's output in zone order. The default (nil) value is
-	// os.Stdout.
+	// the lines of every zone in the order of the identities of the
+	// entities that printed them (see World). The default (nil) value
+	// is os.Stdout.
 	Stdout io.Writer
 }
 
 // Build builds zone number zone: a runtime, its host printing to out, and
 // the zone's starting entities. It must call join with the host as soon
-// as the host exists, before the entities' scripts run, so that what
-// their setup writes to the blackboard or broadcasts reaches every zone.
+// as the host exists, before any script loads or entity exists: join
+// puts the host under the zoned rules. It gives each starting entity
+// its world identity (Host.SetIdentity with luabind.ChildIdentity(0, n)
+// for the scene's n-th entity, the same in whichever zone builds it).
 // Entities may start anywhere: before the first frame, each one moves to
 // the zone whose strip holds its position.
 type Build func(zone int, out io.Writer, join func(*luabind.Host)) error
@@ -98,8 +101,8 @@ func (w *World) Layout() Layout { return w.layout }
 
 // Step runs one frame of every zone, each on its own goroutine, then
 // hands off the entities whose committed position left their zone's
-// strip and exchanges the frame's broadcasts and blackboard writes, and
-// writes the zones' output in zone order. When Step returns, every entity
+// strip, builds the next view, routes the frame's effects and writes
+// the zones' output. When Step returns, every entity
 // is in exactly one zone. It fails when a zone's Step fails (a bad dt)
 // or a handoff fails (an entity with a Go-native script instance cannot
 // leave its zone: it stays there; a zone cannot import what another
