@@ -96,3 +96,26 @@ func TestTransparentTowerDefence(t *testing.T) {
 		})
 	}
 }
+
+// TestChunkLinesOnce: a script's chunk runs in every zone, but its lines
+// are written once, before the entities' lines of the frame, which come
+// in the order of the entities' identities on any number of zones.
+func TestChunkLinesOnce(t *testing.T) {
+	ents := []zonetest.Ent{
+		{X: 5, Scripts: []string{"chunky"}, Props: map[string]any{"n": 1}},
+		{X: -5, Scripts: []string{"chunky"}, Props: map[string]any{"n": 2}},
+		{X: -6, Scripts: []string{"chunky"}, Props: map[string]any{"n": 3}},
+	}
+	// The identities of the scene's entities sort 3, 1, 2: neither the
+	// order of one zone's updates nor zone after zone.
+	require.Less(t, luabind.ChildIdentity(0, 3), luabind.ChildIdentity(0, 1))
+	require.Less(t, luabind.ChildIdentity(0, 1), luabind.ChildIdentity(0, 2))
+	want := "chunk of chunky\nupdate\t3\t1\nupdate\t1\t1\nupdate\t2\t1\n"
+	for _, layout := range []zones.Layout{{}, {Edges: []float64{0}}, {Edges: []float64{-1, 0, 1}}} {
+		t.Run(fmt.Sprintf("%d zones", layout.Zones()), func(t *testing.T) {
+			out, errs := output(t, layout, ents, 1)
+			assert.Empty(t, errs)
+			assert.Equal(t, want, out)
+		})
+	}
+}

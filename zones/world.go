@@ -166,7 +166,8 @@ func (w *World) route() {
 		for _, e := range z.effects {
 			if e.To != 0 {
 				if v := w.view.Get(e.To); v != nil {
-					w.zones[v.Zone].host.Deliver([]luabind.Effect{e})
+					d := w.zones[v.Zone]
+					d.delivery = append(d.delivery, e)
 				}
 				continue
 			}
@@ -176,10 +177,15 @@ func (w *World) route() {
 					// e.Data is plain data already: copying it cannot fail.
 					c.Data, _ = runtime.Plain(e.Data)
 				}
-				d.host.Deliver([]luabind.Effect{c})
+				d.delivery = append(d.delivery, c)
 			}
 		}
 		z.effects = z.effects[:0]
+	}
+	for _, z := range w.zones {
+		z.host.Deliver(z.delivery)
+		clear(z.delivery)
+		z.delivery = z.delivery[:0]
 	}
 }
 

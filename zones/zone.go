@@ -29,6 +29,8 @@ type zone struct {
 	sent    []parcel
 	effects []luabind.Effect
 	lines   []line
+	// delivery is route's buffer of the effects addressed to the zone.
+	delivery []luabind.Effect
 	// inbox are the parcels addressed to the zone, imported by receive;
 	// bounced those it could not import, with why, for the World to
 	// send back (World.returnBounced).
