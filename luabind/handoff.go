@@ -161,7 +161,7 @@ func (h *Host) ImportAll(snaps []snapshot.Entity) ([]runtime.Handle, error) {
 		h.loadWorld(e, snaps[i].World)
 	}
 	mapH := func(o runtime.Handle) any {
-		if _, ok := WorldID(o); ok {
+		if _, ok := WorldID(o); ok && h.world.on {
 			return o
 		}
 		if i, ok := old[o]; ok {

@@ -153,7 +153,7 @@ func (h *Host) Restore(snap *snapshot.World) error {
 	if err := ws.Check(); err != nil {
 		return fail(err)
 	}
-	if err := checkHandles(snap, ws); err != nil {
+	if err := checkHandles(snap, ws, h.world.on); err != nil {
 		return fail(err)
 	}
 	activate := make([]runtime.Handle, 0, len(snap.Activate))
@@ -218,10 +218,10 @@ func (h *Host) idle(what string) error {
 
 // checkHandles checks that every entity handle in the snapshot's plain
 // data (selves, timer data, the blackboard) is one of the world's, live
-// or stale.
-func checkHandles(snap *snapshot.World, ws *runtime.WorldState) error {
+// or stale, or, for a host under zoned rules, a world handle.
+func checkHandles(snap *snapshot.World, ws *runtime.WorldState, zoned bool) error {
 	valid := func(h runtime.Handle) error {
-		if _, ok := WorldID(h); ok {
+		if _, ok := WorldID(h); ok && zoned {
 			// A world handle names an entity by its identity, wherever
 			// it lives.
 			return nil

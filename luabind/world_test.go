@@ -2,6 +2,7 @@ package luabind
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -323,4 +324,47 @@ func TestZonedEffects(t *testing.T) {
 		"frame\t4\tmarked\ttrue\tx\t3\ttags\t1",
 		"frame\t5\tmarked\tfalse\tx\t3\ttags\t0",
 	}, w.lines())
+}
+
+// TestWorldHandlesInSnapshots: a world handle in a self is saved as it
+// is and restored as it is into a host under zoned rules; a host under
+// no zoned rules refuses it as a handle out of its range.
+func TestWorldHandlesInSnapshots(t *testing.T) {
+	from := zonedWorld(t)
+	from.dice(ChildIdentity(0, 1), "a", map[string]any{"other": WorldHandle(ChildIdentity(0, 2))})
+	snap, err := from.h.Snapshot()
+	require.NoError(t, err)
+	data, err := snap.Marshal()
+	require.NoError(t, err)
+	cases := []struct {
+		name  string
+		zoned bool
+		want  string
+	}{
+		{"zoned", true, ""},
+		{"one world", false, "out of range"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			parsed, err := snapshot.Parse(data)
+			require.NoError(t, err)
+			w := newWorld(t, withSeed(7), withBudget(-1, 0))
+			if c.zoned {
+				w.h.UseZonedRules()
+			}
+			err = w.h.Restore(parsed)
+			if c.want != "" {
+				require.Error(t, err)
+				assert.ErrorIs(t, err, runtime.ErrBadSnapshot)
+				assert.Contains(t, err.Error(), c.want)
+				return
+			}
+			require.NoError(t, err)
+			insts := slices.Collect(w.h.Instances("zone/dice"))
+			require.Len(t, insts, 1)
+			self, err := w.h.Self(insts[0])
+			require.NoError(t, err)
+			assert.Contains(t, runtime.FormatPlain(self), WorldHandle(ChildIdentity(0, 2)).String())
+		})
+	}
 }
