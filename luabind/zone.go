@@ -44,7 +44,8 @@ func (h *Host) SetZone(zone int, elsewhere func(runtime.Handle) (int, bool)) {
 // (fresh plain data, fn's to keep) when a script broadcasts. Without it,
 // a broadcast is delivered to this host's own observers at the start of
 // its next frame, as a one-zone world does. Zones deliver the world's
-// broadcasts to every zone with Broadcast.
+// broadcasts to every zone with Broadcast. Under zoned rules a
+// broadcast is an Effect instead (OnEffect), and fn is not called.
 func (h *Host) OnBroadcast(fn func(event string, data any)) { h.zoning.publish = fn }
 
 // Broadcast queues event, with data (plain data that the host keeps), for
