@@ -79,7 +79,7 @@ func playTD(t *testing.T, n, frames int) (string, [32]byte, uint64) {
 // kill weak ones across edges and tell the base and the spawner, whose
 // enemies spawn with entity values in their props and walk across every
 // edge, prints byte for byte the same and ends with the same hash on 1,
-// 2 and 4 zones.
+// 2, 4 and 8 zones.
 func TestTransparentTowerDefence(t *testing.T) {
 	const frames = 200
 	want, wantSum, none := playTD(t, 1, frames)
@@ -87,7 +87,7 @@ func TestTransparentTowerDefence(t *testing.T) {
 	for _, check := range []string{"hit by\tt3", "kills\tenemy", "leak of", "hears", "final score"} {
 		require.Contains(t, want, check, "the game plays out")
 	}
-	for _, n := range []int{2, 4} {
+	for _, n := range []int{2, 4, 8} {
 		t.Run(fmt.Sprintf("%d zones", n), func(t *testing.T) {
 			got, sum, handoffs := playTD(t, n, frames)
 			assert.Positive(t, handoffs, "enemies cross edges")
