@@ -121,6 +121,10 @@ func (st *state) newBlackboard() *lua.LUserData {
 		if err != nil {
 			st.raise(L, fmt.Sprintf("blackboard key %s: %s", luaerr.Quote(key), strings.TrimPrefix(err.Error(), runtime.ErrNotPlain.Error()+": ")), err)
 		}
+		if st.host.world.on {
+			st.effect(Effect{Kind: EffectWrite, Name: key, Data: v})
+			return 0
+		}
 		if st.deferring() {
 			st.later(func() error { st.host.rt.Blackboard().SetPlain(key, v); return nil })
 			return 0
@@ -223,6 +227,7 @@ func (st *state) ctxSpawn(L *lua.LState) int {
 	if e.IsZero() {
 		L.RaiseError("ctx.spawn: %s", runtime.ErrClosed)
 	}
+	h.spawned(st.cur, e)
 	// e was just spawned: counting it cannot fail.
 	_ = h.rt.CountEntity(e, &st.script.spawned)
 	if name != "" {
@@ -267,6 +272,15 @@ func (st *state) ctxSpawn(L *lua.LState) int {
 
 // ctx.find(name) returns the entity with that scene name, or nil.
 func (st *state) ctxFind(L *lua.LState) int {
+	if st.host.world.on && st.host.zoned.view != nil {
+		ids := st.host.zoned.view.Query(runtime.Query{Name: L.CheckString(1), Limit: 1})
+		if len(ids) == 0 {
+			L.Push(lua.LNil)
+		} else {
+			L.Push(st.worldValue(ids[0]))
+		}
+		return 1
+	}
 	e, ok := st.host.rt.Find(L.CheckString(1))
 	if !ok {
 		L.Push(lua.LNil)
@@ -299,6 +313,11 @@ func (st *state) notify(L *lua.LState, what string, at int, target runtime.Handl
 	mask := -1
 	if L.Get(at+2) != lua.LNil {
 		mask = int(int64(L.CheckNumber(at + 2)))
+	}
+	if st.host.world.on && target.IsZero() {
+		st.effect(Effect{Kind: EffectBroadcast, Name: name, Data: data, Mask: mask})
+		L.Push(lua.LTrue)
+		return 1
 	}
 	// data is a fresh conversion: it need not be copied again.
 	if st.deferring() {

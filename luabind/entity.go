@@ -14,6 +14,13 @@ const entityTypeName = "entity"
 // entity returns a new entity value of this state for h. Two values of the
 // same handle compare equal with ==.
 func (st *state) entity(h runtime.Handle) lua.LValue {
+	if st.host.world.on {
+		if _, ok := WorldID(h); !ok {
+			if id := st.host.Identity(h); id != 0 {
+				h = WorldHandle(id)
+			}
+		}
+	}
 	ud := st.L.NewUserData()
 	ud.Value = h
 	ud.Metatable = st.entityMT
@@ -72,6 +79,9 @@ func (st *state) newEntityType() *lua.LTable {
 		"tags":        st.entityTags,
 		"zone":        st.entityZone,
 	}
+	if st.host.world.on {
+		st.zonedMethods(methods)
+	}
 	index := L.CreateTable(0, len(methods))
 	for name, fn := range methods {
 		index.RawSetString(name, L.NewFunction(fn))
@@ -82,7 +92,7 @@ func (st *state) newEntityType() *lua.LTable {
 		L.Push(lua.LBool(checkEntity(L, 1) == checkEntity(L, 2)))
 		return 1
 	}))
-	mt.RawSetString("__tostring", L.NewFunction(st.entityID))
+	mt.RawSetString("__tostring", index.RawGetString("id"))
 	mt.RawSetString("__metatable", lua.LString(entityTypeName))
 	return mt
 }

@@ -158,8 +158,12 @@ func (h *Host) ImportAll(snaps []snapshot.Entity) ([]runtime.Handle, error) {
 			return nil, err
 		}
 		hs[i] = e
+		h.loadWorld(e, snaps[i].World)
 	}
 	mapH := func(o runtime.Handle) any {
+		if _, ok := WorldID(o); ok && h.world.on {
+			return o
+		}
 		if i, ok := old[o]; ok {
 			return hs[i]
 		}

@@ -228,8 +228,11 @@ type Host struct {
 	closed  bool
 	// debug is the host's debugger, once asked for (debug.go).
 	debug *Debugger
-	// zoning is the host's part in a zoned world (zone.go).
+	// zoning is the host's part in a zoned world (zone.go), world its
+	// zoned rules (world.go).
 	zoning zoning
+	world  worldRules
+	zoned  zonedRules
 	// console is set while Eval runs a snippet: require and Load read no
 	// file.
 	console bool
@@ -359,6 +362,9 @@ func (h *Host) afterStep() {
 		h.budget.Idle()
 	}
 	h.checkCeiling()
+	if h.world.on {
+		h.forgetGone()
+	}
 	h.Flush()
 	h.refill()
 	h.frameTimes.add(time.Since(h.frameStart))
@@ -416,6 +422,9 @@ func (h *Host) beforeStep() {
 		}
 	}
 	h.setupSpawns = h.setupSpawns[:0]
+	if h.world.on && !h.zoned.viewSet {
+		h.zoned.view = NewView(h.AppendView(nil, h.zoning.zone))
+	}
 }
 
 // Register exposes fn to every script as the global function name. Call

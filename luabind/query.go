@@ -146,6 +146,14 @@ func (st *state) ctxQuery(L *lua.LState) int {
 			}
 		case "near":
 			if ud, ok := v.(*lua.LUserData); ok {
+				if h, ok := ud.Value.(runtime.Handle); ok && st.host.world.on {
+					p, found := st.nearOf(h)
+					if !found {
+						st.stale(L, st.host.worldIDOf(h))
+					}
+					q.Near = &p
+					break
+				}
 				if h, ok := ud.Value.(runtime.Handle); ok {
 					p, err := st.host.rt.Get(h, runtime.Position)
 					if err != nil {
@@ -170,6 +178,10 @@ func (st *state) ctxQuery(L *lua.LState) int {
 	if bad != "" {
 		L.ArgError(1, bad)
 	}
+	if st.host.world.on {
+		st.zonedQuery(L, q)
+		return 1
+	}
 	st.pushEntities(L, st.host.rt.QueryAppend(st.host.query[:0], q))
 	return 1
 }
@@ -178,6 +190,10 @@ func (st *state) ctxQuery(L *lua.LState) int {
 // scene name, by entity index: ctx.query{name = name}.
 func (st *state) ctxFindAll(L *lua.LState) int {
 	name := L.CheckString(1)
+	if st.host.world.on {
+		st.zonedQuery(L, runtime.Query{Name: name})
+		return 1
+	}
 	st.pushEntities(L, st.host.rt.QueryAppend(st.host.query[:0], runtime.Query{Name: name}))
 	return 1
 }

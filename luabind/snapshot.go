@@ -153,7 +153,7 @@ func (h *Host) Restore(snap *snapshot.World) error {
 	if err := ws.Check(); err != nil {
 		return fail(err)
 	}
-	if err := checkHandles(snap, ws); err != nil {
+	if err := checkHandles(snap, ws, h.world.on); err != nil {
 		return fail(err)
 	}
 	activate := make([]runtime.Handle, 0, len(snap.Activate))
@@ -178,6 +178,7 @@ func (h *Host) Restore(snap *snapshot.World) error {
 		return fail(err)
 	}
 	for i, es := range ws.Entities {
+		h.loadWorld(es.Handle, snap.Entities[i].World)
 		insts, _ := h.rt.Instances(es.Handle)
 		fill(&snap.Entities[i], insts, es.Handle, nil, func(due float64) float64 { return due })
 	}
@@ -217,9 +218,16 @@ func (h *Host) idle(what string) error {
 
 // checkHandles checks that every entity handle in the snapshot's plain
 // data (selves, timer data, the blackboard) is one of the world's, live
-// or stale.
-func checkHandles(snap *snapshot.World, ws *runtime.WorldState) error {
-	valid := ws.Valid
+// or stale, or, for a host under zoned rules, a world handle.
+func checkHandles(snap *snapshot.World, ws *runtime.WorldState, zoned bool) error {
+	valid := func(h runtime.Handle) error {
+		if _, ok := WorldID(h); ok && zoned {
+			// A world handle names an entity by its identity, wherever
+			// it lives.
+			return nil
+		}
+		return ws.Valid(h)
+	}
 	for i, es := range snap.Entities {
 		for j, is := range es.Instances {
 			if err := eachHandle(is.Self.Value, valid); err != nil {

@@ -21,6 +21,11 @@ func (h *Host) saveEntity(es runtime.EntityState) (snapshot.Entity, error) {
 	if es.State == runtime.StatePending {
 		snap.State = "pending"
 	}
+	world, err := h.saveWorld(es.Handle)
+	if err != nil {
+		return snapshot.Entity{}, err
+	}
+	snap.World = world
 	for _, is := range es.Instances {
 		switch h.saveKind(is.Script) {
 		case notSaveable:
@@ -124,6 +129,9 @@ func (h *Host) entityState(snap *snapshot.Entity, where string, n int, added *[]
 	}
 	hd, err := runtime.ParseHandleID(snap.ID)
 	if err != nil {
+		return fail("%w", err)
+	}
+	if err := checkWorld(snap.World); err != nil {
 		return fail("%w", err)
 	}
 	es := runtime.EntityState{Handle: hd, State: runtime.StateActive, Name: snap.Name, Tags: snap.Tags,

@@ -91,6 +91,9 @@ type state struct {
 	labels map[[2]string]context.Context
 	// rng is math.random's generator, whose state a snapshot saves.
 	rng *rand.PCG
+	// rand draws from rng; under zoned rules, math.random draws from the
+	// current entity's stream instead (world.go).
+	rand *rand.Rand
 	// onRestore, onExport and onImport run after a restore, before an
 	// export and after an import.
 	onRestore, onExport, onImport *lua.LFunction
@@ -102,6 +105,9 @@ type instance struct {
 	// ent is the entity value ctx.entity gives, made when a script of
 	// the state first reads ctx.entity (entityOf).
 	ent lua.LValue
+	// local is the value of the entity's runtime handle that entity
+	// methods under zoned rules run on (onLocal), made on first use.
+	local *lua.LUserData
 	// propKeys are the top-level string keys the attach's props set: a
 	// hot reload never gives them a new default.
 	propKeys []string
@@ -257,11 +263,12 @@ func (st *state) define(t *lua.LTable) error {
 func (st *state) bind() {
 	h, L := st.host, st.L
 	g := L.G.Global
-	g.RawSetString("print", L.NewFunction(h.luaPrint))
+	g.RawSetString("print", L.NewFunction(st.print))
 	g.RawSetString("require", L.NewFunction(st.require))
 	st.bindPackage()
 	st.rng = lualib.NewRand(h.rt.Seed(), st.script.name)
-	lualib.BindRandom(L, st.rng, h.rt.Seed(), st.script.name)
+	st.rand = rand.New(st.rng)
+	lualib.BindRandomFrom(L, st.random, st.reseed)
 	st.protect = newProtect(L, h.debugError)
 	st.stack, st.traced = gopherx.NewCallStack(L), L.Panic
 	st.hook = newHook(st.traced, h.debugError)

@@ -89,8 +89,7 @@ func (st *state) addTimer(L *lua.LState, name string, every bool) int {
 	if len(li.timers) >= MaxTimers {
 		L.RaiseError("ctx.%s: too many timers: this instance has %d pending (the limit)", name, MaxTimers)
 	}
-	st.host.timerSeq++
-	t := timer{ID: st.host.timerSeq, Fn: string(fn), Due: st.host.rt.Time() + secs, Data: data}
+	t := timer{ID: st.host.nextTimer(st.cur), Fn: string(fn), Due: st.host.rt.Time() + secs, Data: data}
 	if every {
 		t.Period = secs
 	}
@@ -150,7 +149,7 @@ func (st *state) ctxCancel(L *lua.LState) int {
 // (a timer detached it, killed its entity, or failed).
 func (st *state) fireTimers(inst *runtime.Instance, li *instance) error {
 	rt := st.host.rt
-	now, frame, newest := rt.Time()+timerSlack, rt.Frame(), st.host.timerSeq
+	now, frame, newest := rt.Time()+timerSlack, rt.Frame(), st.host.lastTimer(inst)
 	for {
 		i := slices.IndexFunc(li.timers, func(t timer) bool { return t.ID <= newest && t.fired != frame })
 		if i < 0 || li.timers[i].Due > now {

@@ -44,7 +44,8 @@ func (h *Host) SetZone(zone int, elsewhere func(runtime.Handle) (int, bool)) {
 // (fresh plain data, fn's to keep) when a script broadcasts. Without it,
 // a broadcast is delivered to this host's own observers at the start of
 // its next frame, as a one-zone world does. Zones deliver the world's
-// broadcasts to every zone with Broadcast.
+// broadcasts to every zone with Broadcast. Under zoned rules a
+// broadcast is an Effect instead (OnEffect), and fn is not called.
 func (h *Host) OnBroadcast(fn func(event string, data any)) { h.zoning.publish = fn }
 
 // Broadcast queues event, with data (plain data that the host keeps), for
@@ -74,6 +75,9 @@ func (h *Host) deliver() {
 			h.rt.Report(fmt.Errorf("broadcast %s: %w", luaerr.Quote(b.event), err))
 		}
 	}
+	if h.world.on {
+		h.deliverEffects()
+	}
 }
 
 // elsewhere returns the zone that entity e, gone from this runtime, lives
@@ -99,6 +103,10 @@ func (st *state) ctxBroadcast(L *lua.LState) int {
 		L.ArgError(2, err.Error())
 	}
 	h := st.host
+	if h.world.on {
+		st.effect(Effect{Kind: EffectBroadcast, Name: string(s), Data: data, Mask: -1})
+		return 0
+	}
 	h.zoning.sent += plainBytes(data)
 	send := func() error {
 		if h.zoning.publish != nil {

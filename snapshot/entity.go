@@ -40,6 +40,25 @@ type Entity struct {
 	Versions map[string]string `json:"versions,omitempty"`
 	// Instances are the live instances in attach order.
 	Instances []Instance `json:"instances"`
+	// World is what a host under zoned rules keeps of the entity beyond
+	// its runtime: its world-wide identity, its random stream and how
+	// many entities its scripts spawned. Other hosts leave it out.
+	World *WorldEntity `json:"world,omitempty"`
+}
+
+// WorldEntity is an entity's part in a zoned world (see Entity.World).
+type WorldEntity struct {
+	// ID is the entity's world-wide identity: the same on every zone and
+	// across handoffs, never 0.
+	ID uint64 `json:"id,string"`
+	// Random is the state of the entity's math.random stream, base64.
+	Random string `json:"random"`
+	// Spawned is how many entities the entity's scripts spawned: the
+	// next one's identity derives from it.
+	Spawned uint64 `json:"spawned,omitempty"`
+	// Timers is the id of the last timer the entity's scripts made
+	// (timer ids count per entity under zoned rules).
+	Timers int64 `json:"timers,omitempty"`
 }
 
 // Version returns the version of a script's source as entity snapshots

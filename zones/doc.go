@@ -13,18 +13,20 @@
 // name), all before the next frame starts. So every entity is updated
 // exactly once per frame and none is lost or duplicated.
 //
-// What crosses zones besides entities: ctx.broadcast(event, data), which
-// every zone's observers of event get at the start of its next frame;
-// the blackboard, whose writes are published at the end of the frame that
-// made them and visible to every zone from the next one (the last write
-// wins; in one frame, the higher zone's). ctx.find, ctx.query and entity
-// values see the local zone only; an entity value whose entity moved
-// answers alive() true and zone() its new zone, and its other methods
-// raise an error that says it moved.
-//
-// What a zone's scripts print is written out frame by frame, zone after
-// zone, so lines never interleave; a world whose scripts do not look
-// across edges prints the same lines, once sorted, with one zone or many.
+// Every zone's host runs under luabind's zoned rules (see
+// luabind.Host.UseZonedRules and docs/zones.md), so that a world plays
+// the same on any number of zones, one included: entities have world
+// identities, and entity values name them in every zone; between
+// frames the zones' committed state makes one view (luabind.View),
+// which every zone's reads of other entities and queries answer from
+// during the next frame; the effects scripts make on other entities,
+// and their broadcasts, emits and blackboard writes, are routed to the
+// zones that own their targets (every zone, for broadcasts and writes)
+// and delivered at the start of the next frame in the order of their
+// senders' identities; and what the zones print is merged, frame by
+// frame, in the order of the identities of the entities that printed
+// it. Hash hashes the world in a form the number of zones does not
+// change.
 //
 // # Across processes
 //

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/zones"
 	"github.com/luahost/luahost/zones/internal/zonetest"
 )
@@ -46,8 +47,8 @@ func TestHandoffExactlyOnce(t *testing.T) {
 }
 
 // TestEntityValueAcrossZones: an entity value kept in zone 0 of an
-// entity that walks into zone 1 answers alive() true and zone() 1, and
-// its position is an error that says where the entity went; once the
+// entity that walks into zone 1 goes on naming it: alive() true, zone()
+// 1 and its committed position at the start of each frame; once the
 // entity dies over there, the value is stale.
 func TestEntityValueAcrossZones(t *testing.T) {
 	out, errs := output(t, zones.Layout{Edges: []float64{0}}, []zonetest.Ent{
@@ -55,12 +56,12 @@ func TestEntityValueAcrossZones(t *testing.T) {
 		{X: -5, Scripts: []string{"watcher"}, Props: map[string]any{"target": "m"}},
 	}, 7)
 	assert.Empty(t, errs)
-	moved := "testdata/scripts/watcher.lua:8: entity(1:1) is in another zone now (zone 1): a zone's scripts reach only the entities of their own zone"
+	stale := fmt.Sprintf("testdata/scripts/watcher.lua:8: stale entity handle entity(#%x)", luabind.ChildIdentity(0, 1))
 	assert.Equal(t, "frame\t1\ttrue\t0\ttrue\t-2.5\t0\t0\n"+
 		"frame\t2\ttrue\t0\ttrue\t-1.5\t0\t0\n"+
 		"frame\t3\ttrue\t0\ttrue\t-0.5\t0\t0\n"+
-		"frame\t4\ttrue\t1\tfalse\t"+moved+"\n"+
-		"frame\t5\ttrue\t1\tfalse\t"+moved+"\n"+
-		"frame\t6\ttrue\t1\tfalse\t"+moved+"\n"+
-		"frame\t7\tfalse\tnil\tfalse\ttestdata/scripts/watcher.lua:8: stale entity handle entity(1:1)\n", out)
+		"frame\t4\ttrue\t1\ttrue\t0.5\t0\t0\n"+
+		"frame\t5\ttrue\t1\ttrue\t1.5\t0\t0\n"+
+		"frame\t6\ttrue\t1\ttrue\t2.5\t0\t0\n"+
+		"frame\t7\tfalse\tnil\tfalse\t"+stale+"\n", out)
 }

@@ -1,10 +1,13 @@
 package zones
 
 import (
+	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sync"
 
 	"github.com/luahost/luahost/luabind"
@@ -17,15 +20,18 @@ type Options struct {
 	// The default (zero) value is one zone.
 	Layout Layout
 	// Stdout receives what the zones' scripts print: after every frame,
-	// each zone's output in zone order. The default (nil) value is
-	// os.Stdout.
+	// the lines of every zone in the order of the identities of the
+	// entities that printed them (see World). The default (nil) value
+	// is os.Stdout.
 	Stdout io.Writer
 }
 
 // Build builds zone number zone: a runtime, its host printing to out, and
 // the zone's starting entities. It must call join with the host as soon
-// as the host exists, before the entities' scripts run, so that what
-// their setup writes to the blackboard or broadcasts reaches every zone.
+// as the host exists, before any script loads or entity exists: join
+// puts the host under the zoned rules. It gives each starting entity
+// its world identity (Host.SetIdentity with luabind.ChildIdentity(0, n)
+// for the scene's n-th entity, the same in whichever zone builds it).
 // Entities may start anywhere: before the first frame, each one moves to
 // the zone whose strip holds its position.
 type Build func(zone int, out io.Writer, join func(*luabind.Host)) error
@@ -39,11 +45,11 @@ type World struct {
 	layout Layout
 	zones  []*zone
 	stdout io.Writer
-	// where maps the world id of every entity that left a zone to the
-	// zone that holds it now. It changes only between the parallel
-	// phases of a Step, on the World's goroutine; zones read it during
-	// them.
-	where    map[uint64]int
+	// view is the world's committed state that every zone's scripts
+	// read during the next frame; spare is the entries of the view
+	// before it, which the next view reuses.
+	view     *luabind.View
+	spare    []luabind.ViewEntity
 	handoffs uint64
 	closed   bool
 }
@@ -58,7 +64,7 @@ func New(opts Options, build Build) (*World, error) {
 	if opts.Stdout == nil {
 		opts.Stdout = os.Stdout
 	}
-	w := &World{layout: opts.Layout, stdout: opts.Stdout, where: make(map[uint64]int)}
+	w := &World{layout: opts.Layout, stdout: opts.Stdout}
 	n := opts.Layout.Zones()
 	for i := range n {
 		z := newZone(w, i, n)
@@ -95,8 +101,8 @@ func (w *World) Layout() Layout { return w.layout }
 
 // Step runs one frame of every zone, each on its own goroutine, then
 // hands off the entities whose committed position left their zone's
-// strip and exchanges the frame's broadcasts and blackboard writes, and
-// writes the zones' output in zone order. When Step returns, every entity
+// strip, builds the next view, routes the frame's effects and writes
+// the zones' output. When Step returns, every entity
 // is in exactly one zone. It fails when a zone's Step fails (a bad dt)
 // or a handoff fails (an entity with a Go-native script instance cannot
 // leave its zone: it stays there; a zone cannot import what another
@@ -115,37 +121,72 @@ func (w *World) Step(dt float64) error {
 	return w.exchange()
 }
 
-// exchange ends a frame: the departures, deaths, blackboard writes and
-// broadcasts the zones collected are routed (on this goroutine), then
-// every zone takes what is addressed to it (in parallel), and the output
-// is written.
+// exchange ends a frame: the departures the zones collected are routed
+// (on this goroutine) and every zone takes what is addressed to it (in
+// parallel); then the zones' committed state makes the next view, the
+// frame's effects go to the zones that own their targets (every zone,
+// for broadcasts and blackboard writes), and the output is written.
 func (w *World) exchange() error {
 	// What the zones collected is routed even when one of them failed:
 	// the entities another zone exported are on their way already.
 	err := w.firstErr()
-	var writes []write
-	var casts []cast
 	for _, z := range w.zones {
-		for _, id := range z.died {
-			// Its old handles now answer as stale ones.
-			delete(w.where, id)
-		}
-		z.died = z.died[:0]
 		for _, p := range z.sent {
-			for _, id := range p.ids {
-				w.where[id] = p.to
-			}
-			w.handoffs += uint64(len(p.ids))
+			w.handoffs += uint64(len(p.batch))
 			w.zones[p.to].inbox = append(w.zones[p.to].inbox, p)
 		}
 		z.sent = z.sent[:0]
-		writes = append(writes, z.writes...)
-		z.writes, z.written = z.writes[:0], clearMap(z.written)
-		casts = append(casts, z.casts...)
-		z.casts = z.casts[:0]
 	}
-	w.parallel(func(z *zone) { z.receive(writes, casts) })
-	return errors.Join(err, w.returnBounced(), w.writeOut())
+	w.parallel(func(z *zone) { z.receive() })
+	err = errors.Join(err, w.returnBounced())
+	w.parallel(func(z *zone) { z.seen = z.host.AppendView(z.seen[:0], z.index) })
+	// No zone reads the view before this one any more: its entries make
+	// the next.
+	all := w.spare[:0]
+	for _, z := range w.zones {
+		all = append(all, z.seen...)
+	}
+	if w.view != nil {
+		w.spare = w.view.Entities()
+	}
+	w.view = luabind.NewView(all)
+	for _, z := range w.zones {
+		z.host.SetView(w.view)
+	}
+	w.route()
+	return errors.Join(err, w.writeOut())
+}
+
+// route delivers the frame's effects: each to the zone that owns its
+// target in the new view (an effect on an entity that is gone is
+// dropped), broadcasts and blackboard writes to every zone, each zone
+// but the sender's with its own copy of the data.
+func (w *World) route() {
+	for _, z := range w.zones {
+		for _, e := range z.effects {
+			if e.To != 0 {
+				if v := w.view.Get(e.To); v != nil {
+					d := w.zones[v.Zone]
+					d.delivery = append(d.delivery, e)
+				}
+				continue
+			}
+			for _, d := range w.zones {
+				c := e
+				if d != z {
+					// e.Data is plain data already: copying it cannot fail.
+					c.Data, _ = runtime.Plain(e.Data)
+				}
+				d.delivery = append(d.delivery, c)
+			}
+		}
+		z.effects = z.effects[:0]
+	}
+	for _, z := range w.zones {
+		z.host.Deliver(z.delivery)
+		clear(z.delivery)
+		z.delivery = z.delivery[:0]
+	}
 }
 
 // returnBounced sends every parcel a zone could not import back to the
@@ -159,17 +200,11 @@ func (w *World) returnBounced() error {
 	for _, z := range w.zones {
 		for _, b := range z.bounced {
 			back := w.zones[b.from]
-			n := len(b.ids)
+			n := len(b.batch)
 			w.handoffs -= uint64(n)
 			if err := back.take(b.parcel); err != nil {
-				for _, id := range b.ids {
-					delete(w.where, id)
-				}
 				errs = append(errs, fmt.Errorf("zone %d: take %d entities from zone %d: %w; zone %d could not take them back (%w): they are lost", z.index, n, b.from, b.err, b.from, err))
 				continue
-			}
-			for _, id := range b.ids {
-				w.where[id] = b.from
 			}
 			errs = append(errs, fmt.Errorf("zone %d: take %d entities from zone %d: %w; they went back to zone %d", z.index, n, b.from, b.err, b.from))
 		}
@@ -205,7 +240,13 @@ func (w *World) firstErr() error {
 	return errors.Join(errs...)
 }
 
-// writeOut writes what the zones printed, zone after zone.
+// writeOut writes what the zones' scripts printed: the lines of every
+// zone merged in the order of the identities of the entities that
+// printed them, each entity's in the order it printed them, so that the
+// output does not depend on the number of zones. Lines printed outside
+// any entity's callback (a script's chunk, which every zone runs) are
+// kept from zone 0 only, first. What else a zone's host wrote to its
+// output comes before, zone after zone.
 func (w *World) writeOut() error {
 	var errs []error
 	for _, z := range w.zones {
@@ -215,7 +256,26 @@ func (w *World) writeOut() error {
 			z.out.Reset()
 		}
 	}
-	return errors.Join(errs...)
+	var lines []line
+	for _, z := range w.zones {
+		for _, l := range z.lines {
+			if l.from != 0 || z.index == 0 {
+				lines = append(lines, l)
+			}
+		}
+		z.lines = z.lines[:0]
+	}
+	if len(lines) == 0 {
+		return errors.Join(errs...)
+	}
+	slices.SortStableFunc(lines, func(a, b line) int { return cmp.Compare(a.from, b.from) })
+	var b bytes.Buffer
+	for _, l := range lines {
+		b.WriteString(l.text)
+		b.WriteByte('\n')
+	}
+	_, err := w.stdout.Write(b.Bytes())
+	return errors.Join(append(errs, err)...)
 }
 
 // Close closes every zone in zone order (every instance gets its
@@ -233,9 +293,4 @@ func (w *World) Close() error {
 	}
 	errs = append(errs, w.writeOut())
 	return errors.Join(errs...)
-}
-
-func clearMap[K comparable, V any](m map[K]V) map[K]V {
-	clear(m)
-	return m
 }

@@ -2,6 +2,7 @@ package zones_test
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -27,7 +28,8 @@ func TestCrossZone(t *testing.T) {
 		{
 			// A broadcast of frame 1 reaches the listeners of both zones,
 			// the caster's own included, at the start of frame 2, before
-			// their update.
+			// their update; their lines come in the order of their
+			// identities, not of their zones.
 			name: "broadcast",
 			ents: []zonetest.Ent{
 				{X: -5, Scripts: []string{"caster"}},
@@ -35,13 +37,13 @@ func TestCrossZone(t *testing.T) {
 				{X: 5, Scripts: []string{"listener"}},
 			},
 			frames: 3,
-			want: "ping sent 1 got 2 zone 0 updated 1\n" +
-				"ping sent 1 got 2 zone 1 updated 1\n",
+			want: "ping sent 1 got 2 zone 1 updated 1\n" +
+				"ping sent 1 got 2 zone 0 updated 1\n",
 		},
 		{
-			// Blackboard writes are visible to the writer at once and to
-			// the other zone from the next frame; of two writes of one
-			// key in one frame, the higher zone's wins in both.
+			// Blackboard writes are visible to every zone from the next
+			// frame; of two writes of one key in one frame, the one of
+			// the entity of the higher identity wins in both.
 			name:   "blackboard",
 			ents:   []zonetest.Ent{{X: -5, Scripts: []string{"board"}}, {X: 5, Scripts: []string{"board"}}},
 			frames: 3,
@@ -53,13 +55,13 @@ func TestCrossZone(t *testing.T) {
 				"frame 3 zone 1 other 2 shared 1\n",
 		},
 		{
-			// Entity values in data that crosses to another zone become
-			// the string ids of their handles.
+			// Entity values in data that crosses to another zone stay
+			// entity values: they name the entity by its world identity.
 			name:   "handles",
 			ents:   []zonetest.Ent{{X: -5, Scripts: []string{"pointer"}}, {X: 5, Scripts: []string{"pointer"}}},
 			frames: 2,
-			want: "zone\t0\town\tuserdata\tother\tstring\tentity(1:1)\n" +
-				"zone\t1\town\tuserdata\tother\tstring\tentity(1:1)\n",
+			want: fmt.Sprintf("zone\t0\town\tuserdata\tother\tuserdata\tentity(#%x)\n", luabind.ChildIdentity(0, 2)) +
+				fmt.Sprintf("zone\t1\town\tuserdata\tother\tuserdata\tentity(#%x)\n", luabind.ChildIdentity(0, 1)),
 		},
 	}
 	for _, tc := range tests {

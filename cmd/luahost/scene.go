@@ -143,6 +143,9 @@ func loadScene(path string, cfg loadConfig) (*world, error) {
 			continue
 		}
 		h := rt.Spawn()
+		// Under zoned rules, the identity of the scene's i-th entity is
+		// the same on every zone (a no-op otherwise).
+		_ = host.SetIdentity(h, luabind.ChildIdentity(0, uint64(i+1)))
 		spawned = append(spawned, h)
 		handles[i] = h
 		if e.Name != "" {

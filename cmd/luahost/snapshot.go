@@ -33,7 +33,7 @@ const maxSnapshotSize = 1 << 30
 
 func (sf *snapFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&sf.save, "save", "", "save the world to `FILE` after the last frame, before shutdown")
-	fs.BoolVar(&sf.hash, "hash", false, "print the SHA-256 of the world's snapshot after the last frame on stderr")
+	fs.BoolVar(&sf.hash, "hash", false, "print the SHA-256 of the world's snapshot after the last frame on stderr (with --zones, of its zone-independent form)")
 	fs.StringVar(&sf.scripts, "scripts", "", "script `DIR` of a snapshot being continued (default: the folder it records)")
 }
 
@@ -51,8 +51,8 @@ func (sf *snapFlags) load(path string, zones int, cfg loadConfig, seedSet bool) 
 		switch {
 		case sf.scripts != "":
 			return nil, fmt.Errorf("--scripts is for continuing a snapshot; a scene names its scripts folder itself")
-		case zones > 0 && (sf.save != "" || sf.hash):
-			return nil, fmt.Errorf("--save and --hash save a world run as one zone, not with --zones")
+		case zones > 0 && sf.save != "":
+			return nil, fmt.Errorf("--save saves a world run as one zone, not with --zones")
 		}
 		return loadSim(path, zones, cfg)
 	}
@@ -92,6 +92,16 @@ func (sf *snapFlags) load(path string, zones int, cfg loadConfig, seedSet bool) 
 // finish saves the world (--save) and prints its hash (--hash), after the
 // last frame and before shutdown.
 func (sf *snapFlags) finish(s sim, stderr io.Writer) error {
+	if z, ok := s.(*zoned); ok && sf.hash {
+		// A zoned world's hash is of its zone-independent form, the
+		// same on any number of zones.
+		sum, err := z.w.Hash()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "world sha256 %x\n", sum)
+		return nil
+	}
 	w, ok := s.(*world)
 	if !ok || (sf.save == "" && !sf.hash) {
 		return nil

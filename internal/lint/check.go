@@ -330,7 +330,7 @@ func (c *Checker) run() {
 		} else {
 			c.problems = append(c.problems, t.lua.lintScript(c.globals)...)
 			if c.zoned[t.dir] {
-				c.problems = append(c.problems, t.lua.lintZoneValues()...)
+				c.problems = append(c.problems, t.lua.lintZoned()...)
 			}
 		}
 		c.names.collect(t.lua)

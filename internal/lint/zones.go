@@ -1,62 +1,27 @@
 package lint
 
-import (
-	"slices"
+// zoneCallbacks are the callbacks that run only when an entity moves
+// from one zone to another.
+var zoneCallbacks = []string{"onExport", "onImport"}
 
-	"github.com/yuin/gopher-lua/ast"
-)
-
-// entityFinders are the ctx functions that return entity values of
-// other entities.
-var entityFinders = []string{"find", "findAll", "query", "spawn"}
-
-// lintZoneValues reports, for a script of a zoned world (its scene has a
-// zones field), the fields of self that keep entity values found with
-// ctx.find, ctx.findAll, ctx.query or made by ctx.spawn: such a value is
-// kept across frames, and its entity may move to another zone, where the
-// value's methods fail. A field is reported once, at the first
-// such assignment.
-func (f *luaFile) lintZoneValues() []Problem {
-	var out []Problem
-	reported := map[string]bool{}
-	eachFunctionStmt(f.stmts, func(s ast.Stmt) {
-		x, ok := s.(*ast.AssignStmt)
-		if !ok {
-			return
-		}
-		for i, l := range x.Lhs {
-			a, ok := l.(*ast.AttrGetExpr)
-			if !ok || rootName(a) != "self" || !findsEntities(exprAt(x.Rhs, i)) {
-				continue
-			}
-			field := "self"
-			if k, ok := a.Key.(*ast.StringExpr); ok {
-				field = "self." + k.Value
-			}
-			if !reported[field] {
-				reported[field] = true
-				out = append(out, f.at(x.Line(), "self", Warning, "%s keeps an entity value across frames in a zoned world: its entity may move to another zone, where the value's methods fail (check e:zone() == ctx.entity:zone(), or find it again when needed)", field))
-			}
-		}
-	})
-	return out
-}
-
-// findsEntities reports whether e is a call of ctx.find, ctx.findAll,
-// ctx.query or ctx.spawn, or an element of its result
-// (ctx.query{...}[1]).
-func findsEntities(e ast.Expr) bool {
-	if a, ok := e.(*ast.AttrGetExpr); ok {
-		e = a.Object
-	}
-	c, ok := e.(*ast.FuncCallExpr)
+// lintZoned reports, for a script of a zoned world (its scene has a
+// zones field), what the zoned rules cannot keep the same on any number
+// of zones: onExport and onImport run only when an entity crosses an
+// edge, so what they do shows where the edges are. Entity values kept
+// in self, reads and effects across edges are transparent and not
+// reported.
+func (f *luaFile) lintZoned() []Problem {
+	fields, ok := f.scriptFields()
 	if !ok {
-		return false
+		return nil
 	}
-	a, ok := c.Func.(*ast.AttrGetExpr)
-	if !ok || !isIdent(a.Object, "ctx") {
-		return false
+	var out []Problem
+	for _, fl := range fields {
+		for _, cb := range zoneCallbacks {
+			if fl.fn && fl.name == cb {
+				out = append(out, f.at(fl.line, cb, Warning, "%s runs only when an entity moves to another zone: in a zoned world what it does (prints, effects, random draws) depends on the number of zones", cb))
+			}
+		}
 	}
-	k, ok := a.Key.(*ast.StringExpr)
-	return ok && slices.Contains(entityFinders, k.Value)
+	return out
 }

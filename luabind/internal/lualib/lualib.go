@@ -22,7 +22,7 @@ type Limits struct {
 // debug (traceback and getinfo only) and os (clock and calendar only).
 // The host adds what depends on it afterwards: load, loadstring, pcall,
 // xpcall, print, require, the coroutine functions that run under its
-// budget, and each script's random numbers (BindRandom).
+// budget, and each script's random numbers (BindRandomFrom).
 func Open(L *lua.LState, lim Limits) {
 	for _, lib := range []struct {
 		name string

@@ -27,12 +27,13 @@ func NameHash(name string) uint64 {
 	return hash
 }
 
-// BindRandom installs math.random and math.randomseed over src.
-// math.randomseed(x) seeds it again as NewRand would with seed^x.
-func BindRandom(L *lua.LState, src *rand.PCG, seed int64, name string) {
-	r := rand.New(src)
+// BindRandomFrom installs math.random and math.randomseed over the
+// generator pick returns at each call: math.random draws from it,
+// math.randomseed(x) calls reseed with x.
+func BindRandomFrom(L *lua.LState, pick func() *rand.Rand, reseed func(x int64)) {
 	m := L.G.Global.RawGetString(lua.MathLibName).(*lua.LTable)
 	m.RawSetString("random", L.NewFunction(func(L *lua.LState) int {
+		r := pick()
 		switch L.GetTop() {
 		case 0:
 			L.Push(lua.LNumber(r.Float64()))
@@ -52,7 +53,7 @@ func BindRandom(L *lua.LState, src *rand.PCG, seed int64, name string) {
 		return 1
 	}))
 	m.RawSetString("randomseed", L.NewFunction(func(L *lua.LState) int {
-		src.Seed(uint64(seed^int64(laux.CheckNumber(L, 1))), NameHash(name))
+		reseed(int64(laux.CheckNumber(L, 1)))
 		return 0
 	}))
 }

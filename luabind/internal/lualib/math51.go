@@ -19,7 +19,7 @@ import (
 const radiansPerDegree = math.Pi / 180.0
 
 // installMath replaces the functions of the math library tbl; random and
-// randomseed are bound per script (BindRandom).
+// randomseed are bound per script (BindRandomFrom).
 func installMath(L *lua.LState, tbl *lua.LTable) {
 	unary := map[string]func(float64) float64{
 		"abs": math.Abs, "acos": math.Acos, "asin": math.Asin, "atan": math.Atan,

@@ -15,7 +15,7 @@ import (
 // Ent is one starting entity of a test world.
 type Ent struct {
 	Name    string
-	X, Y    float64
+	X, Y, Z float64
 	Scripts []string
 	Props   map[string]any
 }
@@ -40,14 +40,15 @@ func Walkers(n int) []Ent {
 // whose position is in zone i's strip of layout.
 func Place(t testing.TB, rt *runtime.Runtime, h *luabind.Host, layout zones.Layout, i int, ents []Ent) {
 	t.Helper()
-	for _, e := range ents {
-		p := runtime.Vec3{X: e.X, Y: e.Y}
+	for n, e := range ents {
+		p := runtime.Vec3{X: e.X, Y: e.Y, Z: e.Z}
 		if layout.Zone(p) != i {
 			continue
 		}
 		at := runtime.Identity()
 		at.Position = p
 		hd := rt.SpawnAt(at)
+		require.NoError(t, h.SetIdentity(hd, luabind.ChildIdentity(0, uint64(n+1))))
 		if e.Name != "" {
 			require.NoError(t, rt.SetName(hd, e.Name))
 		}

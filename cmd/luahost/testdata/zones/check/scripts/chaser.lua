@@ -1,11 +1,10 @@
 -- chaser keeps entity values of other entities in self (target, first,
--- spawned): check warns about each in a zoned world. Its own entity,
--- values in locals and values it finds again every frame are fine.
+-- spawned), which is fine in a zoned world; its onExport and onImport
+-- run only when its entity changes zones: check warns about those.
 return {
   onCreate = function(self, ctx)
     self.target = ctx.find("prey")
     self.first = ctx.query({ tag = "prey" })[1]
-    self.me = ctx.entity
   end,
   onUpdate = function(self, ctx)
     local near = ctx.find("prey")
@@ -14,4 +13,6 @@ return {
       self.target = ctx.find("prey")
     end
   end,
+  onExport = function(self, ctx) print("leaving") end,
+  onImport = function(self, ctx) print("arriving") end,
 }

@@ -1,0 +1,121 @@
+package zones_test
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/luahost/luahost/internal/scene"
+	"github.com/luahost/luahost/luabind"
+	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/zones"
+	"github.com/luahost/luahost/zones/internal/zonetest"
+)
+
+// tdScene reads the tower-defence scene testdata/td.json: its seed,
+// its blackboard and its entities.
+func tdScene(t *testing.T) (int64, map[string]any, []zonetest.Ent) {
+	t.Helper()
+	data, err := os.ReadFile("testdata/td.json")
+	require.NoError(t, err)
+	sc, err := scene.Parse("testdata/td.json", data)
+	require.NoError(t, err)
+	require.NotNil(t, sc.Seed)
+	var ents []zonetest.Ent
+	for _, e := range sc.Entities {
+		require.NotNil(t, e.Position)
+		require.Len(t, e.Scripts, 1)
+		ents = append(ents, zonetest.Ent{Name: e.Name, X: e.Position[0], Y: e.Position[1], Z: e.Position[2],
+			Scripts: []string{e.Scripts[0].Script}, Props: e.Scripts[0].Props})
+	}
+	return *sc.Seed, sc.Blackboard, ents
+}
+
+// playTD plays the tower-defence scene on n equal zones over its
+// entities' starting box, as luahost run --zones n does, for frames
+// frames, and returns what it printed, its hash and its handoffs.
+func playTD(t *testing.T, n, frames int) (string, [32]byte, uint64) {
+	t.Helper()
+	seed, board, ents := tdScene(t)
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, e := range ents {
+		lo, hi = min(lo, e.X), max(hi, e.X)
+	}
+	layout := zones.Split(0, lo, hi, n)
+	log := &errorLog{}
+	var out bytes.Buffer
+	w, err := zones.New(zones.Options{Layout: layout, Stdout: &out}, func(i int, zout io.Writer, join func(*luabind.Host)) error {
+		rt := runtime.New(runtime.Options{Seed: seed, OnError: log.add})
+		h, err := luabind.New(rt, luabind.Options{Dir: "testdata/scripts", Stdout: zout, Log: io.Discard, Budget: -1})
+		if err != nil {
+			return err
+		}
+		join(h)
+		for k, v := range board {
+			require.NoError(t, rt.Blackboard().Set(k, v))
+		}
+		zonetest.Place(t, rt, h, layout, i, ents)
+		return nil
+	})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = w.Close() })
+	run(t, w, frames)
+	sum, err := w.Hash()
+	require.NoError(t, err)
+	handoffs := w.Handoffs()
+	require.NoError(t, w.Close())
+	assert.Empty(t, log.all())
+	return out.String(), sum, handoffs
+}
+
+// TestTransparentTowerDefence: a tower-defence scene whose towers query
+// enemies across edges and send them damage drawn from math.random,
+// kill weak ones across edges and tell the base and the spawner, whose
+// enemies spawn with entity values in their props and walk across every
+// edge, prints byte for byte the same and ends with the same hash on 1,
+// 2, 4 and 8 zones.
+func TestTransparentTowerDefence(t *testing.T) {
+	const frames = 200
+	want, wantSum, none := playTD(t, 1, frames)
+	require.Zero(t, none)
+	for _, check := range []string{"hit by\tt3", "kills\tenemy", "leak of", "hears", "final score"} {
+		require.Contains(t, want, check, "the game plays out")
+	}
+	for _, n := range []int{2, 4, 8} {
+		t.Run(fmt.Sprintf("%d zones", n), func(t *testing.T) {
+			got, sum, handoffs := playTD(t, n, frames)
+			assert.Positive(t, handoffs, "enemies cross edges")
+			assert.Equal(t, want, got)
+			assert.Equal(t, wantSum, sum)
+		})
+	}
+}
+
+// TestChunkLinesOnce: a script's chunk runs in every zone, but its lines
+// are written once, before the entities' lines of the frame, which come
+// in the order of the entities' identities on any number of zones.
+func TestChunkLinesOnce(t *testing.T) {
+	ents := []zonetest.Ent{
+		{X: 5, Scripts: []string{"chunky"}, Props: map[string]any{"n": 1}},
+		{X: -5, Scripts: []string{"chunky"}, Props: map[string]any{"n": 2}},
+		{X: -6, Scripts: []string{"chunky"}, Props: map[string]any{"n": 3}},
+	}
+	// The identities of the scene's entities sort 3, 1, 2: neither the
+	// order of one zone's updates nor zone after zone.
+	require.Less(t, luabind.ChildIdentity(0, 3), luabind.ChildIdentity(0, 1))
+	require.Less(t, luabind.ChildIdentity(0, 1), luabind.ChildIdentity(0, 2))
+	want := "chunk of chunky\nupdate\t3\t1\nupdate\t1\t1\nupdate\t2\t1\n"
+	for _, layout := range []zones.Layout{{}, {Edges: []float64{0}}, {Edges: []float64{-1, 0, 1}}} {
+		t.Run(fmt.Sprintf("%d zones", layout.Zones()), func(t *testing.T) {
+			out, errs := output(t, layout, ents, 1)
+			assert.Empty(t, errs)
+			assert.Equal(t, want, out)
+		})
+	}
+}
