@@ -87,7 +87,7 @@ func (h *Host) ExportAll(es []runtime.Handle) ([]snapshot.Entity, error) {
 		}
 		for _, inst := range insts {
 			if li, ok := inst.Data.(*instance); ok {
-				li.timers = nil
+				li.setPending(nil)
 			}
 		}
 	}

@@ -617,7 +617,8 @@ func (h *Host) attach(e runtime.Handle, name string, props any) (*runtime.Instan
 	if err != nil {
 		return nil, fmt.Errorf("attach %s: %w", name, err)
 	}
-	li := &instance{self: self, propKeys: propKeys(props)}
+	li := &instance{self: self}
+	li.setProps(propKeys(props))
 	inst, err := h.rt.Attach(e, s, li)
 	h.publishRuntime()
 	return inst, err

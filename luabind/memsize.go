@@ -233,7 +233,7 @@ func (z *sizer) plain(v any) {
 // unseen).
 func (z *sizer) instance(li *instance) {
 	z.table(li.self)
-	for _, t := range li.timers {
+	for _, t := range li.pending() {
 		z.plain(t.Data)
 	}
 }

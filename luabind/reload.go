@@ -203,7 +203,7 @@ func (st *state) migrate(inst *runtime.Instance, prev *state) (migration, error)
 		if _, isFn := v.(*lua.LFunction); isFn {
 			continue
 		}
-		tuned := st.tuned(k, v, prev, li.propKeys)
+		tuned := st.tuned(k, v, prev, li.props())
 		if tuned && old == nil {
 			continue
 		}
@@ -236,7 +236,7 @@ func (st *state) migrate(inst *runtime.Instance, prev *state) (migration, error)
 			old.RawSet(nk, ov)
 		}
 	}
-	m := migration{inst: inst, li: li, next: instance{self: self, ent: st.entity(inst.Entity()), propKeys: li.propKeys, timers: li.timers}}
+	m := migration{inst: inst, li: li, next: instance{self: self, ent: st.entity(inst.Entity()), more: li.more}}
 	if old == nil {
 		return m, nil
 	}

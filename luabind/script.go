@@ -57,7 +57,7 @@ func unblamed(err error) error {
 func (s *Script) Update(inst *runtime.Instance, dt float64) error {
 	st := s.st
 	li := inst.Data.(*instance)
-	if len(li.timers) > 0 && li.timers[0].Due <= st.host.rt.Time()+timerSlack {
+	if ts := li.pending(); len(ts) > 0 && ts[0].Due <= st.host.rt.Time()+timerSlack {
 		if err := st.fireTimers(inst, li); err != nil {
 			return err
 		}
@@ -87,7 +87,7 @@ func (s *Script) Update(inst *runtime.Instance, dt float64) error {
 func (s *Script) Destroy(inst *runtime.Instance) error {
 	st := s.st
 	li := inst.Data.(*instance)
-	defer func() { li.timers = nil }()
+	defer li.setPending(nil)
 	if st.onDestroy == nil {
 		return nil
 	}

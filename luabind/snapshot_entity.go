@@ -54,9 +54,9 @@ func (h *Host) saveEntity(es runtime.EntityState) (snapshot.Entity, error) {
 			}
 			return snapshot.Entity{}, fmt.Errorf("save %s: its instance of %s: %w; nothing was saved", who, s.name, err)
 		}
-		ins := snapshot.Instance{Seq: is.Seq, Script: s.name, Self: snapshot.SelfJSON{Value: self}, Props: li.propKeys,
+		ins := snapshot.Instance{Seq: is.Seq, Script: s.name, Self: snapshot.SelfJSON{Value: self}, Props: li.props(),
 			Faulted: is.Faulted, CreateFailed: is.CreateFailed}
-		for _, tm := range li.timers {
+		for _, tm := range li.pending() {
 			ts := snapshot.Timer{ID: tm.ID, Fn: tm.Fn, Due: tm.Due, Period: tm.Period}
 			if tm.Data != nil {
 				ts.Data = &runtime.PlainJSON{Value: tm.Data}
@@ -212,7 +212,7 @@ func fill(snap *snapshot.Entity, insts []*runtime.Instance, e runtime.Handle, ma
 		li := inst.Data.(*instance)
 		li.self = st.fromPlain(mapHandles(is.Self.Value, mapH)).(*lua.LTable)
 		li.ent = st.entity(e)
-		li.propKeys = slices.Clone(is.Props)
+		li.setProps(slices.Clone(is.Props))
 		for _, ts := range is.Timers {
 			tm := timer{ID: ts.ID, Fn: ts.Fn, Due: shift(ts.Due), Period: ts.Period}
 			if ts.Data != nil {

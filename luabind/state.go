@@ -105,6 +105,14 @@ type instance struct {
 	// ent is the entity value ctx.entity gives, made when a script of
 	// the state first reads ctx.entity (entityOf).
 	ent lua.LValue
+	// more is what only some instances have, nil until one is: an
+	// instance is allocated for every entity, and a world of spinners
+	// pays for three pointers, not eight.
+	more *instanceMore
+}
+
+// instanceMore is the part of an instance that most have not.
+type instanceMore struct {
 	// local is the value of the entity's runtime handle that entity
 	// methods under zoned rules run on (onLocal), made on first use.
 	local *lua.LUserData
@@ -113,6 +121,46 @@ type instance struct {
 	propKeys []string
 	// timers are the instance's pending timers, by due time then id.
 	timers []timer
+}
+
+// extra returns li.more, made on first use.
+func (li *instance) extra() *instanceMore {
+	if li.more == nil {
+		li.more = &instanceMore{}
+	}
+	return li.more
+}
+
+// pending returns the instance's pending timers.
+func (li *instance) pending() []timer {
+	if li.more == nil {
+		return nil
+	}
+	return li.more.timers
+}
+
+// setPending replaces the instance's pending timers.
+func (li *instance) setPending(ts []timer) {
+	if li.more == nil && ts == nil {
+		return
+	}
+	li.extra().timers = ts
+}
+
+// props returns the top-level string keys the attach's props set.
+func (li *instance) props() []string {
+	if li.more == nil {
+		return nil
+	}
+	return li.more.propKeys
+}
+
+// setProps replaces the keys props returns.
+func (li *instance) setProps(keys []string) {
+	if li.more == nil && keys == nil {
+		return
+	}
+	li.extra().propKeys = keys
 }
 
 // propKeys returns the top-level string keys of attach props (plain data).

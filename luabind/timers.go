@@ -86,7 +86,7 @@ func (st *state) addTimer(L *lua.LState, name string, every bool) int {
 		st.argError(L, 3, err)
 	}
 	li := st.cur.Data.(*instance)
-	if len(li.timers) >= MaxTimers {
+	if len(li.pending()) >= MaxTimers {
 		L.RaiseError("ctx.%s: too many timers: this instance has %d pending (the limit)", name, MaxTimers)
 	}
 	t := timer{ID: st.host.nextTimer(st.cur), Fn: string(fn), Due: st.host.rt.Time() + secs, Data: data}
@@ -109,8 +109,9 @@ func timerCallback(fn string) string {
 }
 
 func (li *instance) insertTimer(t timer) {
-	i, _ := slices.BinarySearchFunc(li.timers, t, timerBefore)
-	li.timers = slices.Insert(li.timers, i, t)
+	m := li.extra()
+	i, _ := slices.BinarySearchFunc(m.timers, t, timerBefore)
+	m.timers = slices.Insert(m.timers, i, t)
 }
 
 // ctx.after(secs, fn [, data]) calls the script table's function fn as
@@ -133,9 +134,10 @@ func (st *state) ctxCancel(L *lua.LState) int {
 		return 1
 	}
 	li := st.cur.Data.(*instance)
-	i := slices.IndexFunc(li.timers, func(t timer) bool { return float64(t.ID) == float64(id) })
+	ts := li.pending()
+	i := slices.IndexFunc(ts, func(t timer) bool { return float64(t.ID) == float64(id) })
 	if i >= 0 {
-		li.timers = slices.Delete(li.timers, i, i+1)
+		li.setPending(slices.Delete(ts, i, i+1))
 	}
 	L.Push(lua.LBool(i >= 0))
 	return 1
@@ -151,18 +153,17 @@ func (st *state) fireTimers(inst *runtime.Instance, li *instance) error {
 	rt := st.host.rt
 	now, frame, newest := rt.Time()+timerSlack, rt.Frame(), st.host.lastTimer(inst)
 	for {
-		i := slices.IndexFunc(li.timers, func(t timer) bool { return t.ID <= newest && t.fired != frame })
-		if i < 0 || li.timers[i].Due > now {
+		ts := li.pending()
+		i := slices.IndexFunc(ts, func(t timer) bool { return t.ID <= newest && t.fired != frame })
+		if i < 0 || ts[i].Due > now {
 			return nil
 		}
-		t := li.timers[i]
+		t := ts[i]
+		li.setPending(slices.Delete(ts, i, i+1))
 		if t.Period > 0 {
-			li.timers = slices.Delete(li.timers, i, i+1)
 			t.Due += t.Period
 			t.fired = frame
 			li.insertTimer(t)
-		} else {
-			li.timers = slices.Delete(li.timers, i, i+1)
 		}
 		name := timerCallback(t.Fn)
 		fn, ok := st.table.RawGetString(t.Fn).(*lua.LFunction)

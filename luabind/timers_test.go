@@ -101,10 +101,10 @@ func TestTimerLifecycle(t *testing.T) {
 	assert.Equal(t, []string{"update\tplain", "update\tplain"}, w.takeLines(), "no timer fires after its instance stopped")
 	for _, inst := range insts {
 		if !inst.Live() {
-			assert.Empty(t, inst.Data.(*instance).timers, "%s: timers dropped at destroy", inst)
+			assert.Empty(t, inst.Data.(*instance).pending(), "%s: timers dropped at destroy", inst)
 		}
 	}
-	assert.Len(t, insts[2].Data.(*instance).timers, 1, "a faulted instance keeps its timer, unfired")
+	assert.Len(t, insts[2].Data.(*instance).pending(), 1, "a faulted instance keeps its timer, unfired")
 }
 
 // TestTimerSimulatedTime: an every timer counts the sum of dt; with dt

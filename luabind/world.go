@@ -156,7 +156,7 @@ func (h *Host) worldEntity(e runtime.Handle) *worldEntity {
 	insts, _ := h.rt.Instances(e)
 	for _, inst := range insts {
 		if li, ok := inst.Data.(*instance); ok {
-			for _, t := range li.timers {
+			for _, t := range li.pending() {
 				we.timers = max(we.timers, t.ID)
 			}
 		}

@@ -329,11 +329,12 @@ func (st *state) onLocal(L *lua.LState, e runtime.Handle, fn lua.LGFunction) int
 	var ud *lua.LUserData
 	if st.cur != nil && st.cur.Entity() == e {
 		li := st.cur.Data.(*instance)
-		if li.local == nil {
-			li.local = L.NewUserData()
-			li.local.Value, li.local.Metatable = e, st.entityMT
+		m := li.extra()
+		if m.local == nil {
+			m.local = L.NewUserData()
+			m.local.Value, m.local.Metatable = e, st.entityMT
 		}
-		ud = li.local
+		ud = m.local
 	} else {
 		ud = L.NewUserData()
 		ud.Value, ud.Metatable = e, st.entityMT
