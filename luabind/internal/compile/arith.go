@@ -147,3 +147,74 @@ func respellHexExponents(src string) string {
 	b.WriteString(src[last:])
 	return b.String()
 }
+
+// negate rewrites -e into a call of an unmSite, unless e is a constant
+// expression that gopher-lua folds, as Lua 5.1 does. gopher-lua calls a
+// __unm metamethod with the operand alone, where Lua 5.1 passes it twice
+// (a, a); a numeric operand costs a Go call more than gopher-lua's own
+// instruction.
+func (rw *rewriter) negate(e *ast.UnaryMinusOpExpr) ast.Expr {
+	desc := rw.describe(e.Expr)
+	if s, ok := e.Expr.(*ast.StringExpr); ok {
+		desc = "constant '" + s.Value + "'"
+	}
+	operand := rw.expr(e.Expr)
+	if folds(operand) {
+		e.Expr = operand
+		return e
+	}
+	switch x := operand.(type) {
+	case *ast.FuncCallExpr:
+		x.AdjustRet = true
+	case *ast.Comma3Expr:
+		x.AdjustRet = true
+	}
+	site := &unmSite{desc: desc}
+	return rw.helperCall(site.call, []ast.Expr{operand}, e)
+}
+
+// folds reports whether gopher-lua's compiler folds e into a constant:
+// a numeral, or arithmetic or a unary minus on such.
+func folds(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.NumberExpr:
+		return true
+	case *ast.UnaryMinusOpExpr:
+		return folds(x.Expr)
+	case *ast.ArithmeticOpExpr:
+		return folds(x.Lhs) && folds(x.Rhs)
+	}
+	return false
+}
+
+// unmSite is one unary minus of a script: Lua 5.1's negation of a number
+// or a numeric string, else the operand's __unm called with (a, a), else
+// "attempt to perform arithmetic on a nil value (local 'x')".
+type unmSite struct {
+	desc string
+}
+
+func (s *unmSite) call(L *lua.LState) int {
+	a := L.Get(1)
+	if n, ok := a.(lua.LNumber); ok {
+		L.Push(-n)
+		return 1
+	}
+	if x, ok := laux.ArithOperand(a); ok {
+		L.Push(lua.LNumber(-x))
+		return 1
+	}
+	mm := L.GetMetaField(a, "__unm")
+	if _, isString := a.(lua.LString); isString || mm == lua.LNil {
+		msg := fmt.Sprintf("attempt to perform arithmetic on a %s value", a.Type())
+		if s.desc != "" {
+			msg += " (" + s.desc + ")"
+		}
+		L.RaiseError("%s", msg)
+	}
+	L.Push(mm)
+	L.Push(a)
+	L.Push(a)
+	L.Call(2, 1)
+	return 1
+}

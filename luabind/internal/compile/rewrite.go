@@ -34,9 +34,10 @@ import (
 //   - an and/or assigned to an existing local goes through a fresh local
 //     first (gopher-lua left the local unchanged when an operand that is
 //     a field or a call was falsy: x = y.a and 1 kept x's old value);
-//   - % becomes a call of modSite, Lua 5.1's a - floor(a/b)*b, and
-//     number literals are respelled so that gopher-lua reads them as Lua
-//     5.1 does (arith.go);
+//   - % becomes a call of modSite, Lua 5.1's a - floor(a/b)*b, a unary
+//     minus that is not folded a call of unmSite, which passes __unm its
+//     operand twice, and number literals are respelled so that gopher-lua
+//     reads them as Lua 5.1 does (arith.go);
 //   - a generic for's expression list is evaluated into locals first
 //     (gopher-lua loses a table constructor there: for k, v in next, {..}
 //     ran no iteration).
@@ -239,7 +240,7 @@ func (rw *rewriter) expr(e ast.Expr) ast.Expr {
 	case *ast.NumberExpr:
 		number(e)
 	case *ast.UnaryMinusOpExpr:
-		e.Expr = rw.expr(e.Expr)
+		return rw.negate(e)
 	case *ast.UnaryNotOpExpr:
 		e.Expr = rw.expr(e.Expr)
 	case *ast.UnaryLenOpExpr:
