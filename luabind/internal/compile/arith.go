@@ -19,8 +19,10 @@ import (
 func (rw *rewriter) modulo(e *ast.ArithmeticOpExpr) ast.Expr {
 	site := &modSite{descs: [2]string{rw.describe(e.Lhs), rw.describe(e.Rhs)}}
 	lhs, rhs := rw.expr(e.Lhs), rw.expr(e.Rhs)
+	// Folded as Lua 5.1 folds: never by zero, never into NaN
+	// (foldAsLua51).
 	if a, ok := numeral(lhs); ok {
-		if b, ok := numeral(rhs); ok {
+		if b, ok := numeral(rhs); ok && b != 0 && !math.IsNaN(luaMod(a, b)) {
 			return at(&ast.NumberExpr{Value: numeralText(luaMod(a, b))}, e)
 		}
 	}
@@ -217,4 +219,62 @@ func (s *unmSite) call(L *lua.LState) int {
 	L.Push(a)
 	L.Call(2, 1)
 	return 1
+}
+
+// foldAsLua51 keeps gopher-lua from folding arithmetic on numerals that
+// Lua 5.1 leaves to the running chunk: a division by zero, and an
+// operation whose result is NaN. Lua 5.1 then takes the operands from the
+// function's constants, where it keeps one constant for 0 and -0, the
+// first the function writes (after a -0, 1/0 is -inf), as gopher-lua's
+// constants do. One operand, not a zero when the other is one, becomes a
+// placeholder constant bound to its value, which gopher-lua does not
+// fold; the other stays a numeral.
+func (rw *rewriter) foldAsLua51(e *ast.ArithmeticOpExpr) {
+	if !folds(e.Lhs) || !folds(e.Rhs) {
+		return
+	}
+	a, okA := foldValue(e.Lhs)
+	b, okB := foldValue(e.Rhs)
+	if !okA || !okB {
+		return
+	}
+	if r, _ := foldValue(e); !math.IsNaN(r) && (e.Operator != "/" || b != 0) {
+		return
+	}
+	if a == 0 && b != 0 {
+		e.Rhs = rw.placeholder(lua.LNumber(b), e.Rhs)
+		return
+	}
+	e.Lhs = rw.placeholder(lua.LNumber(a), e.Lhs)
+}
+
+// foldValue returns the value gopher-lua folds e (folds(e)) into.
+func foldValue(e ast.Expr) (float64, bool) {
+	switch x := e.(type) {
+	case *ast.NumberExpr:
+		f, err := strconv.ParseFloat(x.Value, 64)
+		return f, err == nil
+	case *ast.UnaryMinusOpExpr:
+		f, ok := foldValue(x.Expr)
+		return -f, ok
+	case *ast.ArithmeticOpExpr:
+		a, okA := foldValue(x.Lhs)
+		b, okB := foldValue(x.Rhs)
+		if !okA || !okB {
+			return 0, false
+		}
+		switch x.Operator {
+		case "+":
+			return a + b, true
+		case "-":
+			return a - b, true
+		case "*":
+			return a * b, true
+		case "/":
+			return a / b, true
+		case "^":
+			return math.Pow(a, b), true
+		}
+	}
+	return 0, false
 }

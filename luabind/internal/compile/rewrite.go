@@ -100,7 +100,7 @@ func Compile(src, name string, maxString int) (*lua.FunctionProto, error) {
 type rewriter struct {
 	maxString int
 	sc        *luaast.Scope
-	helpers   []*lua.LFunction
+	helpers   []lua.LValue
 	temps     int
 }
 
@@ -237,6 +237,7 @@ func (rw *rewriter) expr(e ast.Expr) ast.Expr {
 			return rw.modulo(e)
 		}
 		e.Lhs, e.Rhs = rw.expr(e.Lhs), rw.expr(e.Rhs)
+		rw.foldAsLua51(e)
 	case *ast.NumberExpr:
 		number(e)
 	case *ast.UnaryMinusOpExpr:
@@ -261,15 +262,23 @@ func at[N ast.PositionHolder](n N, of ast.PositionHolder) N {
 // helperCall returns a call of the Go function fn, placed at the line of
 // of: a call of a placeholder constant that bindHelpers resolves.
 func (rw *rewriter) helperCall(fn lua.LGFunction, args []ast.Expr, of ast.PositionHolder) *ast.FuncCallExpr {
-	marker := at(&ast.StringExpr{Value: helperMarker + strconv.Itoa(len(rw.helpers))}, of)
-	rw.helpers = append(rw.helpers, &lua.LFunction{IsG: true, GFunction: fn})
+	marker := rw.placeholder(&lua.LFunction{IsG: true, GFunction: fn}, of)
 	// AdjustRet: the call stands for one value, as the expression it
 	// replaces did.
 	return at(&ast.FuncCallExpr{Func: marker, Args: args, AdjustRet: true}, of)
 }
 
+// placeholder returns a string constant, placed at the line of of, that
+// bindHelpers replaces with v.
+func (rw *rewriter) placeholder(v lua.LValue, of ast.PositionHolder) *ast.StringExpr {
+	marker := at(&ast.StringExpr{Value: helperMarker + strconv.Itoa(len(rw.helpers))}, of)
+	rw.helpers = append(rw.helpers, v)
+	return marker
+}
+
 // bindHelpers replaces the placeholder constants of proto and of every
-// function inside it with their Go functions.
+// function inside it with their values: Go functions, and the numerals
+// kept from folding (arith.go).
 func (rw *rewriter) bindHelpers(proto *lua.FunctionProto) {
 	for i, c := range proto.Constants {
 		s, ok := c.(lua.LString)
