@@ -38,6 +38,10 @@ import (
 //     minus that is not folded a call of unmSite, which passes __unm its
 //     operand twice, and number literals are respelled so that gopher-lua
 //     reads them as Lua 5.1 does (arith.go);
+//   - a table constructor of positional items that end in a call or ...
+//     becomes a call of pack, which sizes the table's array part to its
+//     values as Lua 5.1 does, so that # answers as Lua 5.1's does
+//     (length.go);
 //   - a generic for's expression list is evaluated into locals first
 //     (gopher-lua loses a table constructor there: for k, v in next, {..}
 //     ran no iteration).
@@ -220,6 +224,7 @@ func (rw *rewriter) expr(e ast.Expr) ast.Expr {
 			}
 			f.Value = rw.expr(f.Value)
 		}
+		return rw.constructor(e)
 	case *ast.FuncCallExpr:
 		if e.Func != nil {
 			e.Func = rw.expr(e.Func)
