@@ -24,8 +24,9 @@ const ArrayPart = 1 << 18
 // part when its last slot is empty, and else looks past it, doubling then
 // bisecting. A table built by writes and then emptied in places keeps, in
 // Lua 5.1, the larger array part it grew to: there the two can differ.
-// O(log n) reads for an array without holes; with holes, at most 64 more
-// for each power of two up to its end (arraySize).
+// O(log n) reads for an array without holes; with holes, a count of at
+// most 128 reads for each power of two tried, one when the table is more
+// than half full (arraySize).
 func TableLen(t *lua.LTable) int {
 	n := t.Len()
 	if n >= lua.MaxArrayIndex-1 {
@@ -99,44 +100,41 @@ const densitySamples = 64
 
 // arraySize returns the array part Lua 5.1's rehash would give t's
 // integer keys 1..n (computesizes): the largest power of two more than
-// half of whose slots hold a value, or 0. It counts the keys in each run
-// (2^(i-1), 2^i]; a run longer than densitySamples slots is sampled at
-// even steps.
+// half of whose slots hold a value, or 0. It tries the powers of two from
+// the one at or above n down, so that a table more than half full costs
+// one count; a count of more than 2*densitySamples slots samples
+// densitySamples of them at even steps.
 func arraySize(t *lua.LTable, n int) int {
-	var nums []int
-	total := 0
-	for lo, hi := 0, 1; lo < n; lo, hi = hi, 2*hi {
-		top := min(hi, n)
+	size := 1
+	for size < n {
+		size <<= 1
+	}
+	for ; size >= 1; size >>= 1 {
+		if 2*used(t, min(size, n)) > size {
+			return size
+		}
+	}
+	return 0
+}
+
+// used returns how many of t[1..n] hold a value, counted or sampled.
+func used(t *lua.LTable, n int) int {
+	if n <= 2*densitySamples {
 		count := 0
-		if top-lo <= densitySamples {
-			for k := lo + 1; k <= top; k++ {
-				if t.RawGetInt(k) != lua.LNil {
-					count++
-				}
+		for k := 1; k <= n; k++ {
+			if t.RawGetInt(k) != lua.LNil {
+				count++
 			}
-		} else {
-			hits := 0
-			for s := 1; s <= densitySamples; s++ {
-				if t.RawGetInt(lo+(top-lo)*s/densitySamples) != lua.LNil {
-					hits++
-				}
-			}
-			count = (top - lo) * hits / densitySamples
 		}
-		nums = append(nums, count)
-		total += count
+		return count
 	}
-	size, a := 0, 0
-	for i, twotoi := 0, 1; i < len(nums) && twotoi/2 < total; i, twotoi = i+1, 2*twotoi {
-		a += nums[i]
-		if a > twotoi/2 {
-			size = twotoi
-		}
-		if a == total {
-			break
+	hits := 0
+	for s := 1; s <= densitySamples; s++ {
+		if t.RawGetInt(n*s/densitySamples) != lua.LNil {
+			hits++
 		}
 	}
-	return size
+	return n * hits / densitySamples
 }
 
 // RawGetInt returns t[k] without metamethods, wherever gopher-lua keeps
