@@ -47,6 +47,19 @@ func DefaultCeiling() int64 {
 	return capCeiling(c)
 }
 
+// CeilingOf returns the ceiling, in bytes, that a Host given
+// Options.MemoryCeiling c keeps to: DefaultCeiling() for 0, c lowered to
+// GOMEMLIMIT when that is set and lower, and -1 (none) for a negative c.
+func CeilingOf(c int64) int64 {
+	switch {
+	case c == 0:
+		return DefaultCeiling()
+	case c > 0:
+		return capCeiling(c)
+	}
+	return -1
+}
+
 // capCeiling lowers c to GOMEMLIMIT when that is set and lower.
 func capCeiling(c int64) int64 {
 	if lim := debug.SetMemoryLimit(-1); lim != math.MaxInt64 && (c <= 0 || lim < c) {

@@ -35,8 +35,9 @@ func (st *state) toPlain(v lua.LValue, path string) (any, error) {
 type copier struct {
 	count runtime.PlainCount
 	stop  *budget.Budget
-	// holes keeps the tables' removed keys (see withHoles): for a
-	// snapshot's self.
+	// holes keeps the tables' removed keys (see withHoles) and the nil
+	// slots of constructors' tables (withArrayHoles): for a snapshot's
+	// self.
 	holes bool
 }
 
@@ -104,6 +105,9 @@ func (c *copier) toPlain(v lua.LValue, path string, depth int, seen []*lua.LTabl
 			t.Fields = append(t.Fields, runtime.Field{Key: pk, Value: pv})
 		}
 		if c.holes {
+			if t.Fields, err = c.withArrayHoles(x, t.Fields, path); err != nil {
+				return nil, err
+			}
 			if t.Fields, err = c.withHoles(x, t.Fields, path); err != nil {
 				return nil, err
 			}
@@ -178,8 +182,16 @@ func (st *state) fromPlain(v any) lua.LValue {
 	case runtime.Vec3:
 		return st.newVec(x)
 	case *runtime.Table:
-		t := st.L.CreateTable(0, smallHash)
-		for _, f := range x.Fields {
+		n := constructorArray(x.Fields)
+		t := st.L.CreateTable(n, smallHash)
+		for k := 1; k <= n; k++ {
+			v := lua.LValue(lua.LNil)
+			if val := x.Fields[k-1].Value; val != nil {
+				v = st.fromPlain(val)
+			}
+			t.RawSetInt(k, v)
+		}
+		for _, f := range x.Fields[n:] {
 			if f.Value == nil {
 				hole(t, st.fromPlain(f.Key))
 				continue
@@ -203,7 +215,7 @@ const smallHash = 8
 // Used for properties, whose defaults must not be shared between
 // instances.
 func copyTable(L *lua.LState, t *lua.LTable, depth int) *lua.LTable {
-	out := L.CreateTable(0, smallHash)
+	out := newCopyOf(L, t)
 	for k, v := t.Next(lua.LNil); k != lua.LNil; k, v = t.Next(k) {
 		if sub, ok := v.(*lua.LTable); ok && depth < runtime.MaxPlainDepth {
 			c := copyTable(L, sub, depth+1)

@@ -57,7 +57,10 @@ var ErrEval = errors.New("cannot evaluate")
 // Eval runs code, a Lua snippet, in the state of inst's script, with the
 // locals self (inst's self) and ctx (whose ctx.entity is inst's entity)
 // bound, as a callback called "console": under the callback budget and
-// memory limit (under DefaultWork when the host's work budget is off), on the calling goroutine, which must drive the runtime,
+// memory limit (under DefaultWork when the host's work budget is off,
+// and so is every resume of a coroutine the snippet makes, whoever
+// resumes it later: see consoleThread), on the calling goroutine, which
+// must drive the runtime,
 // between frames. A snippet that is an expression list is returned as it
 // is ("self.hp" runs as "return self.hp"). What it prints (print, ctx.log)
 // is captured, not written to the host's output. Its error is returned in

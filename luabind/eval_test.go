@@ -179,8 +179,9 @@ func TestEvalRefused(t *testing.T) {
 
 // TestEvalBudgetsOffCoversWhatItRuns: with budgets off, what a snippet
 // runs stays under the console's budget — the handlers of other scripts
-// it causes, and the coroutines it made when a later snippet resumes
-// them — so that no console input can hang the world.
+// it causes, and the coroutines it made when a later snippet or a
+// script in a later frame resumes them — so that no console input can
+// hang the world, with the work budget off and with every limit off.
 func TestEvalBudgetsOffCoversWhatItRuns(t *testing.T) {
 	const spinner = "self.co = coroutine.create(function() while true do end end)"
 	tests := []struct {
@@ -199,6 +200,21 @@ func TestEvalBudgetsOffCoversWhatItRuns(t *testing.T) {
 				assert.Contains(t, ev.Result, "false")
 			}
 		}},
+		{"a script resumes it in a later frame", func(t *testing.T, w *world, inst *runtime.Instance) {
+			made, err := w.h.Eval(inst, spinner)
+			require.NoError(t, err)
+			require.Nil(t, made.Err)
+			w.step(1, 1.0/60)
+			assert.Equal(t, "false\ta coroutine the console made exceeded its 10M-instruction budget\n", w.out.String())
+			assert.False(t, inst.Faulted(), "the console's coroutine is not the resumer's fault")
+		}},
+		{"a coroutine made inside it", func(t *testing.T, w *world, inst *runtime.Instance) {
+			made, err := w.h.Eval(inst, "self.co = coroutine.create(function() local inner = coroutine.create(function() while true do end end) return coroutine.resume(inner) end)")
+			require.NoError(t, err)
+			require.Nil(t, made.Err)
+			w.step(1, 1.0/60)
+			assert.Equal(t, "false\ta coroutine the console made exceeded its 10M-instruction budget\n", w.out.String())
+		}},
 		{"another script's handler", func(t *testing.T, w *world, inst *runtime.Instance) {
 			other := w.attach(w.spawn("other"), "console/resumer", nil)
 			ev, err := w.h.Eval(inst, "ctx.find('other'):send('spin')")
@@ -208,21 +224,32 @@ func TestEvalBudgetsOffCoversWhatItRuns(t *testing.T) {
 			assert.False(t, other.Faulted(), "the console's stop is not the handler's fault")
 		}},
 	}
+	limits := []struct {
+		name string
+		opt  func(*runtime.Options, *Options)
+	}{
+		{"work off", withBudget(-1, 0)},
+		{"every limit off", func(_ *runtime.Options, o *Options) {
+			o.Budget, o.MemoryLimit, o.MemoryCeiling, o.WallClock = -1, -1, -1, -1
+		}},
+	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			w := newWorld(t, withBudget(-1, 0))
-			inst := w.attach(w.spawn("box"), "console/resumer", nil)
-			w.step(1, 1.0/60)
-			done := make(chan struct{})
-			go func() {
-				select {
-				case <-done:
-				case <-time.After(20 * DefaultBudget):
-					panic("the console's work ran past its budget")
-				}
-			}()
-			tt.run(t, w, inst)
-			close(done)
-		})
+		for _, lim := range limits {
+			t.Run(tt.name+"/"+lim.name, func(t *testing.T) {
+				w := newWorld(t, lim.opt)
+				inst := w.attach(w.spawn("box"), "console/resumer", nil)
+				w.step(1, 1.0/60)
+				done := make(chan struct{})
+				go func() {
+					select {
+					case <-done:
+					case <-time.After(20 * DefaultBudget):
+						panic("the console's work ran past its budget")
+					}
+				}()
+				tt.run(t, w, inst)
+				close(done)
+			})
+		}
 	}
 }

@@ -275,10 +275,8 @@ func New(rt *runtime.Runtime, opts Options) (*Host, error) {
 	if opts.MemoryLimit == 0 {
 		opts.MemoryLimit = DefaultMemoryLimit
 	}
-	if opts.MemoryCeiling == 0 {
-		opts.MemoryCeiling = DefaultCeiling()
-	} else if opts.MemoryCeiling > 0 {
-		opts.MemoryCeiling = capCeiling(opts.MemoryCeiling)
+	if opts.MemoryCeiling >= 0 {
+		opts.MemoryCeiling = CeilingOf(opts.MemoryCeiling)
 	}
 	if opts.Stdout == nil {
 		opts.Stdout = os.Stdout

@@ -1,6 +1,8 @@
 package luabind
 
 import (
+	"slices"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/luahost/luahost/luabind/internal/gopherx"
@@ -67,6 +69,80 @@ func (c *copier) withHoles(x *lua.LTable, fields []runtime.Field, path string) (
 		return fields, nil
 	}
 	return out, nil
+}
+
+// Array holes. Lua 5.1's # of a table with nils among its values depends
+// on whether a constructor made it (laux.TableLen): gopher-lua's slice of
+// such a table has the length and capacity the constructor gave it, nil
+// slots included. A table rebuilt from its values alone would be one
+// built by writes, and # could answer otherwise after a restore or a
+// handoff than in the world that never stopped. So a snapshot saves a
+// constructor's table with a hole in each of its nil slots, and a table
+// whose fields begin with the keys 1..n, holes among them, is rebuilt
+// with a slice of exactly n slots.
+
+// withArrayHoles returns fields, the plain entries of table x in pairs
+// order, with a hole for each nil slot of x's array part when a
+// constructor made it (gopherx.TableArray: length and capacity equal);
+// fields as it is otherwise, or when its first entries are not x's
+// array part.
+func (c *copier) withArrayHoles(x *lua.LTable, fields []runtime.Field, path string) ([]runtime.Field, error) {
+	arr := gopherx.TableArray(x)
+	if len(arr) == 0 || cap(arr) != len(arr) || !slices.Contains(arr, lua.LValue(lua.LNil)) {
+		return fields, nil
+	}
+	out := make([]runtime.Field, 0, len(fields)+len(arr))
+	j := 0
+	for k, v := range arr {
+		if v == lua.LNil {
+			if err := c.add(path, 0); err != nil {
+				return nil, err
+			}
+			out = append(out, runtime.Field{Key: float64(k + 1)})
+			continue
+		}
+		if j >= len(fields) || fields[j].Key != float64(k+1) {
+			return fields, nil
+		}
+		out = append(out, fields[j])
+		j++
+	}
+	return append(out, fields[j:]...), nil
+}
+
+// newCopyOf returns the empty table a copy of t starts from, in L: with
+// t's slots, nil ones included, when a constructor made t, so that # of
+// the copy answers as t's (a copy made by the host, in a reload or of
+// properties, is t's own value going on); a table with room for a few
+// hash keys otherwise.
+func newCopyOf(L *lua.LState, t *lua.LTable) *lua.LTable {
+	arr := gopherx.TableArray(t)
+	if len(arr) == 0 || cap(arr) != len(arr) {
+		return L.CreateTable(0, smallHash)
+	}
+	out := L.CreateTable(len(arr), smallHash)
+	for k := range arr {
+		out.RawSetInt(k+1, lua.LNil)
+	}
+	return out
+}
+
+// constructorArray returns n when fields begin with the keys 1..n in
+// order, a hole among them (a constructor's table, saved by
+// withArrayHoles), and 0 otherwise.
+func constructorArray(fields []runtime.Field) int {
+	n, hole := 0, false
+	for _, f := range fields {
+		if k, ok := f.Key.(float64); !ok || k != float64(n+1) || !inArrayPart(lua.LNumber(k)) {
+			break
+		}
+		n++
+		hole = hole || f.Value == nil
+	}
+	if !hole {
+		return 0
+	}
+	return n
 }
 
 // skipped reports whether a self's value is left out of its plain form

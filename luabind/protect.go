@@ -114,9 +114,15 @@ func wordResume(h *Host, resume *lua.LFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
 		// Checked here, so that the message names resume: one raised by
 		// the wrapped function would name nothing.
-		L.CheckThread(1)
+		th := L.CheckThread(1)
 		L.Insert(resume, 1)
-		L.Call(L.GetTop()-1, lua.MultRet)
+		stopped := resumeConsoleThread(th, func() { L.Call(L.GetTop()-1, lua.MultRet) })
+		if stopped != "" {
+			L.SetTop(0)
+			L.Push(lua.LFalse)
+			L.Push(lua.LString(stopped))
+			return 2
+		}
 		if L.Get(1) == lua.LFalse && h.goPanic != nil {
 			// A Go panic in the coroutine passes its resume.
 			L.Error(L.Get(2), 0)

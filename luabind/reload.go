@@ -343,7 +343,7 @@ func (c *copier) adopt(st *state, v lua.LValue, path string, depth int, seen []*
 		if err != nil {
 			return nil, err
 		}
-		out := st.L.CreateTable(0, smallHash)
+		out := newCopyOf(st.L, x)
 		for k, val := x.Next(lua.LNil); k != lua.LNil; k, val = x.Next(k) {
 			if err := c.add(path, size(k)); err != nil {
 				return nil, err

@@ -290,3 +290,19 @@ func TestReloadRenameTwoSaves(t *testing.T) {
 	}
 	w.requireNoErrors()
 }
+
+// TestReloadKeepsConstructorArrays: a hot reload's copy of self keeps a
+// constructor's table with nils among its values as a constructor's, so
+// that # answers as before the reload (Lua 5.1 answers it otherwise for a
+// table built by writes with the same keys).
+func TestReloadKeepsConstructorArrays(t *testing.T) {
+	w := newWorld(t)
+	src, err := os.ReadFile(filepath.Join(scriptDir, "snapshot", "lengths.lua"))
+	require.NoError(t, err)
+	w.spawn("holder", "snapshot/lengths")
+	w.step(1, 0.1)
+	require.NoError(t, w.h.Reload("snapshot/lengths", append(src, "\n-- reloaded\n"...)))
+	w.step(1, 0.1)
+	assert.Equal(t, []string{"1\t3\t3\t1\tnil", "2\t3\t3\t1\tnil"}, w.takeLines())
+	w.requireNoErrors()
+}

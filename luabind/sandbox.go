@@ -82,13 +82,13 @@ func (h *Host) newSandbox() *lua.LState {
 		L.Call(2, 1)
 		L.Call(1, 1)
 		if th, ok := L.Get(-1).(*lua.LState); ok {
-			if h.budget != nil {
-				th.SetContext(h.budget)
-				// A coroutine's stacks are tens of kilobytes: its
-				// creation is charged as the work of building them.
-				if h.budget.Charge(coroutineWork) {
-					L.RaiseError("%s", errStopped.Error())
-				}
+			if ctx := h.threadContext(L); ctx != nil {
+				th.SetContext(ctx)
+			}
+			// A coroutine's stacks are tens of kilobytes: its creation
+			// is charged as the work of building them.
+			if h.budget != nil && h.budget.Charge(coroutineWork) {
+				L.RaiseError("%s", errStopped.Error())
 			}
 			if h.debug != nil {
 				h.debug.watch(th)

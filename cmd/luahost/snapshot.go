@@ -27,9 +27,9 @@ type snapFlags struct {
 	scripts string
 }
 
-// maxSnapshotSize is the largest snapshot file read: far above the 2 MB
-// of a 10,000-entity world.
-const maxSnapshotSize = 1 << 30
+// maxSnapshotSize is the largest snapshot file read; the memory ceiling
+// may allow less (snapshot.Limit).
+const maxSnapshotSize = snapshot.MaxSize
 
 func (sf *snapFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&sf.save, "save", "", "save the world to `FILE` after the last frame, before shutdown")
@@ -61,6 +61,11 @@ func (sf *snapFlags) load(path string, zones int, cfg loadConfig, seedSet bool) 
 		return nil, fmt.Errorf("%s: --seed cannot change the seed of a saved world", path)
 	case zones > 0:
 		return nil, fmt.Errorf("%s: a snapshot continues as one zone, not with --zones", path)
+	}
+	// Parsing takes several times the document's size: a snapshot the
+	// memory ceiling cannot parse is refused before it is parsed.
+	if err := snapshot.CheckSize(int64(len(data)), luabind.CeilingOf(cfg.ceiling)); err != nil {
+		return nil, fmt.Errorf("%s: %v (--memory-ceiling raises the ceiling)", path, err)
 	}
 	snap, err := snapshot.Parse(data)
 	if err != nil {

@@ -205,11 +205,12 @@ func snapshotPath(dir, zone string) string { return filepath.Join(dir, zone+".js
 
 // readSnapshot reads a zone's last snapshot.
 func readSnapshot(dir, zone string) (*snapshot.World, error) {
-	data, err := os.ReadFile(snapshotPath(dir, zone))
+	f, err := os.Open(snapshotPath(dir, zone))
 	if err != nil {
 		return nil, err
 	}
-	return snapshot.Parse(data)
+	defer f.Close()
+	return snapshot.Read(f, luabind.DefaultCeiling())
 }
 
 // newWorld returns a fresh runtime and host for a zone.

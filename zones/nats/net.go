@@ -29,10 +29,11 @@ import (
 // checkpoints when NetOptions.Checkpoint is zero.
 const DefaultCheckpoint = 300
 
-// maxCheckpointSize is the most bytes a checkpoint unpacks to when it is
-// loaded: a snapshot file's limit, far above a 10,000-entity zone's few
-// megabytes. A variable for the tests.
-var maxCheckpointSize int64 = 1 << 30
+// maxCheckpointSize is the most bytes a checkpoint may unpack to when it
+// is loaded, whatever the memory ceiling: a snapshot file's limit, far
+// above a 10,000-entity zone's few megabytes. The default memory ceiling
+// lowers it (loadCheckpoint). A variable for the tests.
+var maxCheckpointSize int64 = snapshot.MaxSize
 
 // ErrClaimed means that another live process runs the zone.
 var ErrClaimed = errors.New("is claimed by another process")
@@ -463,12 +464,21 @@ func (n *Net) loadCheckpoint() (*checkpoint, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load the checkpoint of zone %d: %w", n.opts.Zone, err)
 	}
-	// A gzip bomb stops at the limit instead of filling the memory.
-	limited := &io.LimitedReader{R: zr, N: maxCheckpointSize + 1}
+	// A gzip bomb stops at the limit instead of filling the memory; so
+	// does a checkpoint that parsing would take past the memory ceiling
+	// (a ParseCost-th of it). The zone's host is not made yet: the ceiling
+	// is the default one, which GOMEMLIMIT lowers.
+	ceiling := luabind.DefaultCeiling()
+	limit := min(maxCheckpointSize, snapshot.Limit(ceiling))
+	limited := &io.LimitedReader{R: zr, N: limit + 1}
 	var cp checkpoint
 	if err := json.NewDecoder(limited).Decode(&cp); err != nil {
 		if limited.N <= 0 {
-			return nil, fmt.Errorf("load the checkpoint of zone %d: it unpacks to more than %d bytes", n.opts.Zone, maxCheckpointSize)
+			why := ""
+			if limit < maxCheckpointSize {
+				why = fmt.Sprintf(", what the %d MiB memory ceiling lets a restore parse (up to %d bytes of memory a byte)", ceiling>>20, snapshot.ParseCost)
+			}
+			return nil, fmt.Errorf("load the checkpoint of zone %d: it unpacks to more than %d bytes%s", n.opts.Zone, limit, why)
 		}
 		return nil, fmt.Errorf("load the checkpoint of zone %d: %w", n.opts.Zone, err)
 	}

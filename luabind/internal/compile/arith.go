@@ -19,8 +19,10 @@ import (
 func (rw *rewriter) modulo(e *ast.ArithmeticOpExpr) ast.Expr {
 	site := &modSite{descs: [2]string{rw.describe(e.Lhs), rw.describe(e.Rhs)}}
 	lhs, rhs := rw.expr(e.Lhs), rw.expr(e.Rhs)
+	// Folded as Lua 5.1 folds: never by zero, never into NaN
+	// (foldAsLua51).
 	if a, ok := numeral(lhs); ok {
-		if b, ok := numeral(rhs); ok {
+		if b, ok := numeral(rhs); ok && b != 0 && !math.IsNaN(luaMod(a, b)) {
 			return at(&ast.NumberExpr{Value: numeralText(luaMod(a, b))}, e)
 		}
 	}
@@ -146,4 +148,133 @@ func respellHexExponents(src string) string {
 	}
 	b.WriteString(src[last:])
 	return b.String()
+}
+
+// negate rewrites -e into a call of an unmSite, unless e is a constant
+// expression that gopher-lua folds, as Lua 5.1 does. gopher-lua calls a
+// __unm metamethod with the operand alone, where Lua 5.1 passes it twice
+// (a, a); a numeric operand costs a Go call more than gopher-lua's own
+// instruction.
+func (rw *rewriter) negate(e *ast.UnaryMinusOpExpr) ast.Expr {
+	desc := rw.describe(e.Expr)
+	if s, ok := e.Expr.(*ast.StringExpr); ok {
+		desc = "constant '" + s.Value + "'"
+	}
+	operand := rw.expr(e.Expr)
+	if folds(operand) {
+		e.Expr = operand
+		return e
+	}
+	switch x := operand.(type) {
+	case *ast.FuncCallExpr:
+		x.AdjustRet = true
+	case *ast.Comma3Expr:
+		x.AdjustRet = true
+	}
+	site := &unmSite{desc: desc}
+	return rw.helperCall(site.call, []ast.Expr{operand}, e)
+}
+
+// folds reports whether gopher-lua's compiler folds e into a constant:
+// a numeral, or arithmetic or a unary minus on such.
+func folds(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.NumberExpr:
+		return true
+	case *ast.UnaryMinusOpExpr:
+		return folds(x.Expr)
+	case *ast.ArithmeticOpExpr:
+		return folds(x.Lhs) && folds(x.Rhs)
+	}
+	return false
+}
+
+// unmSite is one unary minus of a script: Lua 5.1's negation of a number
+// or a numeric string, else the operand's __unm called with (a, a), else
+// "attempt to perform arithmetic on a nil value (local 'x')".
+type unmSite struct {
+	desc string
+}
+
+func (s *unmSite) call(L *lua.LState) int {
+	a := L.Get(1)
+	if n, ok := a.(lua.LNumber); ok {
+		L.Push(-n)
+		return 1
+	}
+	if x, ok := laux.ArithOperand(a); ok {
+		L.Push(lua.LNumber(-x))
+		return 1
+	}
+	mm := L.GetMetaField(a, "__unm")
+	if _, isString := a.(lua.LString); isString || mm == lua.LNil {
+		msg := fmt.Sprintf("attempt to perform arithmetic on a %s value", a.Type())
+		if s.desc != "" {
+			msg += " (" + s.desc + ")"
+		}
+		L.RaiseError("%s", msg)
+	}
+	L.Push(mm)
+	L.Push(a)
+	L.Push(a)
+	L.Call(2, 1)
+	return 1
+}
+
+// foldAsLua51 keeps gopher-lua from folding arithmetic on numerals that
+// Lua 5.1 leaves to the running chunk: a division by zero, and an
+// operation whose result is NaN. Lua 5.1 then takes the operands from the
+// function's constants, where it keeps one constant for 0 and -0, the
+// first the function writes (after a -0, 1/0 is -inf), as gopher-lua's
+// constants do. One operand, not a zero when the other is one, becomes a
+// placeholder constant bound to its value, which gopher-lua does not
+// fold; the other stays a numeral.
+func (rw *rewriter) foldAsLua51(e *ast.ArithmeticOpExpr) {
+	if !folds(e.Lhs) || !folds(e.Rhs) {
+		return
+	}
+	a, okA := foldValue(e.Lhs)
+	b, okB := foldValue(e.Rhs)
+	if !okA || !okB {
+		return
+	}
+	if r, _ := foldValue(e); !math.IsNaN(r) && (e.Operator != "/" || b != 0) {
+		return
+	}
+	if a == 0 && b != 0 {
+		e.Rhs = rw.placeholder(lua.LNumber(b), e.Rhs)
+		return
+	}
+	e.Lhs = rw.placeholder(lua.LNumber(a), e.Lhs)
+}
+
+// foldValue returns the value gopher-lua folds e (folds(e)) into.
+func foldValue(e ast.Expr) (float64, bool) {
+	switch x := e.(type) {
+	case *ast.NumberExpr:
+		f, err := strconv.ParseFloat(x.Value, 64)
+		return f, err == nil
+	case *ast.UnaryMinusOpExpr:
+		f, ok := foldValue(x.Expr)
+		return -f, ok
+	case *ast.ArithmeticOpExpr:
+		a, okA := foldValue(x.Lhs)
+		b, okB := foldValue(x.Rhs)
+		if !okA || !okB {
+			return 0, false
+		}
+		switch x.Operator {
+		case "+":
+			return a + b, true
+		case "-":
+			return a - b, true
+		case "*":
+			return a * b, true
+		case "/":
+			return a / b, true
+		case "^":
+			return math.Pow(a, b), true
+		}
+	}
+	return 0, false
 }

@@ -51,3 +51,48 @@ func (s *lenSite) call(L *lua.LState) int {
 	}
 	return 1
 }
+
+// constructor rewrites a table constructor whose items are all positional
+// and end in a call or ... (all its values: {...}, {f()}, {a, ...}) into
+// a call of pack. gopher-lua sizes such a table's array part for the
+// items before the last only, and grows it as the values come; Lua 5.1
+// sizes it to all the values, which decides what # answers when some are
+// nil (#{nil, nil, 3} is 3). Any other constructor is sized by gopher-lua
+// as Lua 5.1 sizes it.
+func (rw *rewriter) constructor(e *ast.TableExpr) ast.Expr {
+	if len(e.Fields) == 0 {
+		return e
+	}
+	values := make([]ast.Expr, len(e.Fields))
+	for i, f := range e.Fields {
+		if f.Key != nil {
+			return e
+		}
+		values[i] = f.Value
+	}
+	switch last := values[len(values)-1].(type) {
+	case *ast.FuncCallExpr:
+		if last.AdjustRet {
+			return e
+		}
+	case *ast.Comma3Expr:
+		if last.AdjustRet {
+			return e
+		}
+	default:
+		return e
+	}
+	return rw.helperCall(pack, values, e)
+}
+
+// pack returns a table of its arguments, nil ones included, with an array
+// part of exactly their number.
+func pack(L *lua.LState) int {
+	n := L.GetTop()
+	t := L.CreateTable(n, 0)
+	for i := 1; i <= n; i++ {
+		t.RawSetInt(i, L.Get(i))
+	}
+	L.Push(t)
+	return 1
+}

@@ -34,9 +34,14 @@ import (
 //   - an and/or assigned to an existing local goes through a fresh local
 //     first (gopher-lua left the local unchanged when an operand that is
 //     a field or a call was falsy: x = y.a and 1 kept x's old value);
-//   - % becomes a call of modSite, Lua 5.1's a - floor(a/b)*b, and
-//     number literals are respelled so that gopher-lua reads them as Lua
-//     5.1 does (arith.go);
+//   - % becomes a call of modSite, Lua 5.1's a - floor(a/b)*b, a unary
+//     minus that is not folded a call of unmSite, which passes __unm its
+//     operand twice, and number literals are respelled so that gopher-lua
+//     reads them as Lua 5.1 does (arith.go);
+//   - a table constructor of positional items that end in a call or ...
+//     becomes a call of pack, which sizes the table's array part to its
+//     values as Lua 5.1 does, so that # answers as Lua 5.1's does
+//     (length.go);
 //   - a generic for's expression list is evaluated into locals first
 //     (gopher-lua loses a table constructor there: for k, v in next, {..}
 //     ran no iteration).
@@ -99,7 +104,7 @@ func Compile(src, name string, maxString int) (*lua.FunctionProto, error) {
 type rewriter struct {
 	maxString int
 	sc        *luaast.Scope
-	helpers   []*lua.LFunction
+	helpers   []lua.LValue
 	temps     int
 }
 
@@ -219,6 +224,7 @@ func (rw *rewriter) expr(e ast.Expr) ast.Expr {
 			}
 			f.Value = rw.expr(f.Value)
 		}
+		return rw.constructor(e)
 	case *ast.FuncCallExpr:
 		if e.Func != nil {
 			e.Func = rw.expr(e.Func)
@@ -236,10 +242,11 @@ func (rw *rewriter) expr(e ast.Expr) ast.Expr {
 			return rw.modulo(e)
 		}
 		e.Lhs, e.Rhs = rw.expr(e.Lhs), rw.expr(e.Rhs)
+		rw.foldAsLua51(e)
 	case *ast.NumberExpr:
 		number(e)
 	case *ast.UnaryMinusOpExpr:
-		e.Expr = rw.expr(e.Expr)
+		return rw.negate(e)
 	case *ast.UnaryNotOpExpr:
 		e.Expr = rw.expr(e.Expr)
 	case *ast.UnaryLenOpExpr:
@@ -260,15 +267,23 @@ func at[N ast.PositionHolder](n N, of ast.PositionHolder) N {
 // helperCall returns a call of the Go function fn, placed at the line of
 // of: a call of a placeholder constant that bindHelpers resolves.
 func (rw *rewriter) helperCall(fn lua.LGFunction, args []ast.Expr, of ast.PositionHolder) *ast.FuncCallExpr {
-	marker := at(&ast.StringExpr{Value: helperMarker + strconv.Itoa(len(rw.helpers))}, of)
-	rw.helpers = append(rw.helpers, &lua.LFunction{IsG: true, GFunction: fn})
+	marker := rw.placeholder(&lua.LFunction{IsG: true, GFunction: fn}, of)
 	// AdjustRet: the call stands for one value, as the expression it
 	// replaces did.
 	return at(&ast.FuncCallExpr{Func: marker, Args: args, AdjustRet: true}, of)
 }
 
+// placeholder returns a string constant, placed at the line of of, that
+// bindHelpers replaces with v.
+func (rw *rewriter) placeholder(v lua.LValue, of ast.PositionHolder) *ast.StringExpr {
+	marker := at(&ast.StringExpr{Value: helperMarker + strconv.Itoa(len(rw.helpers))}, of)
+	rw.helpers = append(rw.helpers, v)
+	return marker
+}
+
 // bindHelpers replaces the placeholder constants of proto and of every
-// function inside it with their Go functions.
+// function inside it with their values: Go functions, and the numerals
+// kept from folding (arith.go).
 func (rw *rewriter) bindHelpers(proto *lua.FunctionProto) {
 	for i, c := range proto.Constants {
 		s, ok := c.(lua.LString)

@@ -23,6 +23,7 @@ var assumptions = []assumption{
 	{"Debug.frame.Pc", "culprits named in error messages", checkFramePC},
 	{"Debug.frame.Fn", "upvalues shown by the debugger", checkFrameFunction},
 	{"LTable.keys", "removed keys kept in snapshots", checkTableKeys},
+	{"LTable.array", "# of tables made by a constructor, as Lua 5.1 answers it", checkTableArray},
 	{"LTable.strdict, keys and k2i", "vectors made in few allocations", checkRecord},
 	{"the symbol names of callR and threadRun", "yields across Go calls refused", checkYieldable},
 	{"the instruction layout", "culprits named in error messages", checkInstLayout},
@@ -106,6 +107,27 @@ func checkTableKeys() error {
 	keys := TableKeys(t)
 	if len(keys) != 2 || keys[0] != lua.LString("a") || keys[1] != lua.LString("b") {
 		return fmt.Errorf("a table that had keys a and b lists %v", keys)
+	}
+	return nil
+}
+
+// checkTableArray checks that a table made with room for 3 array
+// entries and given 1, nil, 3 has an array part of exactly that length
+// and capacity, and that a write past it grows the slice.
+func checkTableArray() error {
+	L := lua.NewState(lua.Options{SkipOpenLibs: true})
+	defer L.Close()
+	t := L.CreateTable(3, 0)
+	for i, v := range []lua.LValue{lua.LNumber(1), lua.LNil, lua.LNumber(3)} {
+		t.RawSetInt(i+1, v)
+	}
+	a := TableArray(t)
+	if len(a) != 3 || cap(a) != 3 || a[1] != lua.LNil || a[2] != lua.LNumber(3) {
+		return fmt.Errorf("a table made for 3 array entries holding 1, nil, 3 has the array part %v (capacity %d)", a, cap(a))
+	}
+	t.RawSetInt(4, lua.LTrue)
+	if a := TableArray(t); len(a) != 4 || cap(a) == 4 {
+		return fmt.Errorf("a write past the array part left it %v (capacity %d)", a, cap(a))
 	}
 	return nil
 }

@@ -30,6 +30,28 @@ func TableKeys(t *lua.LTable) []lua.LValue {
 	return *(*[]lua.LValue)(unsafe.Add(unsafe.Pointer(t), keysOffset))
 }
 
+// arrayOffset is the offset of LTable's array part, or 0 when it has
+// none of the expected type.
+var arrayOffset = func() uintptr {
+	f, ok := reflect.TypeFor[lua.LTable]().FieldByName("array")
+	if !ok || f.Type != reflect.TypeFor[[]lua.LValue]() {
+		return 0
+	}
+	return f.Offset
+}()
+
+// TableArray returns t's array part: the slice holding its integer keys
+// 1 to n (nil where a key has no value), made with the capacity a table
+// constructor or CreateTable gave it, or with 32 on the first write to a
+// table made without, and grown by append. nil when the layout is unknown
+// (Check reports it). The slice is t's own: read it, never write it.
+func TableArray(t *lua.LTable) []lua.LValue {
+	if arrayOffset == 0 {
+		return nil
+	}
+	return *(*[]lua.LValue)(unsafe.Add(unsafe.Pointer(t), arrayOffset))
+}
+
 // ArrayPart is the longest array luahost lets gopher-lua keep in a
 // table's slice; longer arrays go on in the hash part.
 const ArrayPart = 1 << 18
