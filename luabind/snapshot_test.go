@@ -46,6 +46,25 @@ func (w *world) save() []byte {
 	return b
 }
 
+// continued restores saved, w's snapshot, in a fresh world r, checks that
+// it saves the same bytes, steps both frames times and returns what w
+// printed meanwhile (from mark on) and r.
+func (w *world) continued(saved []byte, mark, frames int) (cont string, r *world) {
+	w.t.Helper()
+	snap, err := snapshot.Parse(saved)
+	require.NoError(w.t, err)
+	r = newWorld(w.t, withBudget(-1, 0))
+	require.NoError(w.t, r.h.Restore(snap))
+	assert.Equal(w.t, string(saved), string(r.save()), "a restored world saves the same bytes")
+	for range frames {
+		require.NoError(w.t, w.rt.Step(1.0/60))
+		require.NoError(w.t, r.rt.Step(1.0/60))
+	}
+	w.h.Flush()
+	r.h.Flush()
+	return w.out.String()[mark:], r
+}
+
 // TestSnapshotContinues: a world restored from its snapshot in a fresh
 // runtime and host is indistinguishable from the world that never
 // stopped: the same snapshot at once, the same output and snapshot after
@@ -340,18 +359,7 @@ func TestSnapshotKeepsRemovedKeys(t *testing.T) {
 	assert.Contains(t, string(saved), `"b":null`, "a removed key of self is saved in its place")
 	assert.Contains(t, string(saved), `["y",null]`, "a removed key of a table in self is saved in its place")
 
-	snap, err := snapshot.Parse(saved)
-	require.NoError(t, err)
-	r := newWorld(t, withBudget(-1, 0))
-	require.NoError(t, r.h.Restore(snap))
-	assert.Equal(t, string(saved), string(r.save()), "a restored world saves the same bytes, holes included")
-	for range 5 {
-		require.NoError(t, w.rt.Step(1.0/60))
-		require.NoError(t, r.rt.Step(1.0/60))
-	}
-	w.h.Flush()
-	r.h.Flush()
-	cont := w.out.String()[mark:]
+	cont, r := w.continued(saved, mark, 5)
 	require.Contains(t, cont, "6\tc,b,a,f,t\t1=first,x=1,y=y again,z=3,1073741824=big again,true=yes again", "the keys set again are back in their places")
 	assert.Equal(t, cont, r.out.String())
 	assert.Equal(t, string(w.save()), string(r.save()))
@@ -489,18 +497,7 @@ func TestSnapshotKeepsConstructorArrays(t *testing.T) {
 	assert.Contains(t, string(saved), `"args":{"$table":[[1,1],[2,null],[3,3]]}`, "a constructor's nil slot is saved as a hole")
 	assert.Contains(t, string(saved), `"writes":{"$table":[[1,1],[3,3]]}`, "a table built by writes has no hole")
 
-	snap, err := snapshot.Parse(saved)
-	require.NoError(t, err)
-	r := newWorld(t, withBudget(-1, 0))
-	require.NoError(t, r.h.Restore(snap))
-	assert.Equal(t, string(saved), string(r.save()), "a restored world saves the same bytes")
-	for range 4 {
-		require.NoError(t, w.rt.Step(1.0/60))
-		require.NoError(t, r.rt.Step(1.0/60))
-	}
-	w.h.Flush()
-	r.h.Flush()
-	cont := w.out.String()[mark:]
+	cont, r := w.continued(saved, mark, 4)
 	require.Equal(t, "4\t3\t3\t1\tnil\n5\t4\t3\t1\tappended\n6\t4\t3\t1\tappended\n7\t4\t3\t1\tappended\n", cont)
 	assert.Equal(t, cont, r.out.String())
 	assert.Empty(t, w.errs)
