@@ -20,12 +20,14 @@ func cmdZone(args []string, stdout, stderr io.Writer) int {
 	var (
 		url, world, creds         string
 		zone, nzones, frames, cpt int
+		replicas                  int
 		fps, dt                   float64
 		seed                      int64
 		budget, startTimeout      time.Duration
 		ceiling                   int64
 	)
-	fs.StringVar(&url, "nats", "", "the NATS server's URL (required)")
+	fs.StringVar(&url, "nats", "", "the NATS server's URL, or a cluster's URLs separated by commas (required)")
+	fs.IntVar(&replicas, "nats-replicas", 0, "how many servers of a NATS cluster keep the world's stream and buckets (default: the cluster's size, up to 3)")
 	fs.StringVar(&world, "world", "", "the world's name, shared by its zones (required)")
 	fs.StringVar(&creds, "nats-creds", "", "the zone's NATS identity: a user credentials file or an nkey seed (default: none, with a warning)")
 	fs.IntVar(&zone, "zone", 0, "this process's zone, from 0 (required)")
@@ -66,6 +68,8 @@ func cmdZone(args []string, stdout, stderr io.Writer) int {
 		return bad("--checkpoint must be 1 or more")
 	case startTimeout <= 0:
 		return bad("--start-timeout must be positive")
+	case replicas < 0 || replicas > 5:
+		return bad("--nats-replicas must be 1 to 5")
 	case set["zones"] && (nzones < 1 || nzones > maxZones):
 		return bad("--zones must be 1 to %d", maxZones)
 	}
@@ -103,7 +107,7 @@ func cmdZone(args []string, stdout, stderr io.Writer) int {
 	if creds == "" {
 		fmt.Fprintf(stderr, "luahost zone: warning: no --nats-creds: any client of the NATS server can send this world's handoffs and records\n")
 	}
-	n, err := nats.Dial(nats.NetOptions{URL: url, World: world, Zone: zone, Layout: layout, Checkpoint: cpt, Log: stderr, StartTimeout: startTimeout, Creds: creds})
+	n, err := nats.Dial(nats.NetOptions{URL: url, World: world, Zone: zone, Layout: layout, Checkpoint: cpt, Log: stderr, StartTimeout: startTimeout, Creds: creds, Replicas: replicas})
 	if err != nil {
 		return fail(err)
 	}

@@ -82,9 +82,10 @@ func Inventory(url, world string, zones int) ([]Held, error) {
 		if err != nil {
 			return nil, err
 		}
-		// Read up to the subject's last message, however long the server
-		// takes to deliver it: a short wait that ends early would read a
-		// busy machine's stream as one with fewer handoffs.
+		// Read up to the subject's last message, one by one: a short wait
+		// that ends early would read a busy machine's stream as one with
+		// fewer handoffs, and a consumer may not be made while a cluster
+		// has lost a server.
 		last, err := stream.GetLastMsgForSubject(ctx, subj)
 		if errors.Is(err, jetstream.ErrMsgNotFound) || err == nil && last.Sequence <= seq {
 			continue
@@ -92,32 +93,23 @@ func Inventory(url, world string, zones int) ([]Held, error) {
 		if err != nil {
 			return nil, err
 		}
-		cfg := jetstream.OrderedConsumerConfig{FilterSubjects: []string{subj}}
-		if seq > 0 {
-			cfg.DeliverPolicy, cfg.OptStartSeq = jetstream.DeliverByStartSequencePolicy, seq+1
-		}
-		cons, err := js.OrderedConsumer(ctx, NetOptions{World: world}.stream(), cfg)
-		if err != nil {
-			return nil, err
-		}
-		for {
-			m, err := cons.Next(jetstream.FetchMaxWait(10 * time.Second))
+		for s := seq + 1; s <= last.Sequence; s++ {
+			m, err := stream.GetMsg(ctx, s)
+			if errors.Is(err, jetstream.ErrMsgNotFound) {
+				continue
+			}
 			if err != nil {
 				return nil, err
 			}
-			md, err := m.Metadata()
-			if err != nil {
-				return nil, err
+			if m.Subject != subj {
+				continue
 			}
 			var h handoff
-			if err := json.Unmarshal(m.Data(), &h); err != nil {
+			if err := json.Unmarshal(m.Data, &h); err != nil {
 				return nil, err
 			}
 			if c, ok := have[h.ID]; !ok || c < h.Count {
 				out = append(out, Held{ID: h.ID, Count: h.Count, Where: "on its way to " + strconv.Itoa(z), N: selfN(h.Snap.Instances[0].Self)})
-			}
-			if md.Sequence.Stream >= last.Sequence {
-				break
 			}
 		}
 	}

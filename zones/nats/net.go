@@ -69,6 +69,12 @@ type NetOptions struct {
 	// send the world's messages. The default ("") connects without one
 	// (or as the URL's user), and every client of the server is trusted.
 	Creds string
+	// Replicas is how many servers of a NATS cluster keep a copy of the
+	// world's handoff stream and its buckets, so that the world outlives
+	// a server that fails. The default (zero) value means as many as the
+	// cluster the zone connects to has, up to 3; 1 on a single server.
+	// The zones of one world should agree: the last to start sets it.
+	Replicas int
 	// StartTimeout bounds the reading of the handoff stream's backlog
 	// when the zone starts (Start); raise it for a stream of millions of
 	// handoffs. The default (zero) value is DefaultStartTimeout.
@@ -339,20 +345,37 @@ func (n *Net) setup() error {
 		return err
 	}
 	n.js = js
+	r := n.replicas()
 	if _, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{Name: n.opts.stream(),
-		Subjects: []string{n.opts.subject("handoff.>")}, Duplicates: 10 * time.Minute}); err != nil {
-		return fmt.Errorf("handoff stream: %w", err)
+		Subjects: []string{n.opts.subject("handoff.>")}, Duplicates: 10 * time.Minute, Replicas: r}); err != nil {
+		return fmt.Errorf("handoff stream (%d replicas): %w", r, err)
 	}
-	if n.owner, err = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: "luahost_" + n.opts.World + "_owners"}); err != nil {
-		return fmt.Errorf("owner bucket: %w", err)
+	if n.owner, err = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: "luahost_" + n.opts.World + "_owners", Replicas: r}); err != nil {
+		return fmt.Errorf("owner bucket (%d replicas): %w", r, err)
 	}
-	if n.saves, err = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: "luahost_" + n.opts.World + "_checkpoints"}); err != nil {
-		return fmt.Errorf("checkpoint bucket: %w", err)
+	if n.saves, err = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: "luahost_" + n.opts.World + "_checkpoints", Replicas: r}); err != nil {
+		return fmt.Errorf("checkpoint bucket (%d replicas): %w", r, err)
 	}
 	if err := n.sameLayout(ctx); err != nil {
 		return err
 	}
 	return n.takeClaim(ctx)
+}
+
+// maxReplicas is the most copies NetOptions.Replicas picks by itself.
+const maxReplicas = 3
+
+// replicas returns NetOptions.Replicas, or else as many servers as the
+// cluster the zone is connected to has (the ones it was given and the
+// ones the cluster told of), up to maxReplicas.
+func (n *Net) replicas() int {
+	if n.opts.Replicas > 0 {
+		return n.opts.Replicas
+	}
+	if n.nc.ConnectedClusterName() == "" {
+		return 1
+	}
+	return max(1, min(maxReplicas, len(n.nc.Servers())))
 }
 
 // sameLayout records the world's layout on the first start of any of its
@@ -404,16 +427,11 @@ func (n *Net) takeClaim(ctx context.Context) error {
 	key := "claim-zone-" + strconv.Itoa(n.opts.Zone)
 	token := me + " " + n.nc.ConnectedServerId() + " " + strconv.FormatUint(n.clientID(), 10)
 	taken := fmt.Errorf("%s %w: another process took it at the same time", what, ErrClaimed)
-	if e, err := n.saves.Get(ctx, key); err == nil {
-		n.epoch = parseClaim(e.Value()) + 1
-		if _, err := n.saves.Update(ctx, key, claimValue(n.epoch, token), e.Revision()); err != nil {
+	if err := n.writeClaim(ctx, key, token); err != nil {
+		if isConflict(err) {
 			return taken
 		}
-	} else {
-		n.epoch = 1
-		if _, err := n.saves.Create(ctx, key, claimValue(n.epoch, token)); err != nil {
-			return taken
-		}
+		return fmt.Errorf("claim %s: %w", what, err)
 	}
 	e, err := n.saves.Get(ctx, key)
 	if err != nil || parseClaim(e.Value()) != n.epoch {
@@ -423,6 +441,39 @@ func (n *Net) takeClaim(ctx context.Context) error {
 	n.claims[n.opts.Zone] = claim{n.epoch, n.claimedAt}
 	n.lastStep = time.Now()
 	return n.nc.Flush()
+}
+
+// writeClaim writes the zone's claim record, one epoch past the last, by
+// compare-and-set, and sets n.epoch. A write NATS did not answer (a
+// cluster electing a leader, a server busy) is tried again within ctx:
+// it may have been applied with its answer lost, which the record then
+// says; a failed compare-and-set is another process's claim.
+func (n *Net) writeClaim(ctx context.Context, key, token string) error {
+	for {
+		var err error
+		if e, gerr := n.saves.Get(ctx, key); gerr == nil {
+			n.epoch = parseClaim(e.Value()) + 1
+			if strings.HasSuffix(string(e.Value()), " "+token) {
+				// Written by an earlier try whose answer was lost.
+				n.epoch--
+				return nil
+			}
+			_, err = n.saves.Update(ctx, key, claimValue(n.epoch, token), e.Revision())
+		} else if errors.Is(gerr, jetstream.ErrKeyNotFound) {
+			n.epoch = 1
+			_, err = n.saves.Create(ctx, key, claimValue(n.epoch, token))
+		} else {
+			err = gerr
+		}
+		if err == nil || isConflict(err) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
 }
 
 func (n *Net) clientID() uint64 {

@@ -321,6 +321,8 @@ func TestZoneBadInput(t *testing.T) {
 		{"no server", []string{"zone", "testdata/walkers.json", "--nats", "nats://127.0.0.1:1", "--world", "bad", "--zone", "0"}, "luahost zone: connect to NATS at nats://127.0.0.1:1: "},
 		{"overlapping edges", []string{"zone", "../../cmd/luahost/testdata/zones/overlap.json", "--nats", srv.url(), "--world", "bad", "--zone", "0"}, "luahost zone: ../../cmd/luahost/testdata/zones/overlap.json:2:44: zones.edges[2]: 100 is not above edges[1], 100 (edges must increase strictly: strips may not overlap)\n"},
 		{"no zones", []string{"zone", "../../cmd/luahost/testdata/zones/walk.json", "--nats", srv.url(), "--world", "bad", "--zone", "0"}, "the scene has no zones field: give --zones N\n"},
+		{"replicas out of range", []string{"zone", "testdata/walkers.json", "--nats", srv.url(), "--world", "bad", "--zone", "0", "--nats-replicas", "9"}, "luahost zone: --nats-replicas must be 1 to 5\n"},
+		{"more replicas than servers", []string{"zone", "testdata/walkers.json", "--nats", srv.url(), "--world", "lonely", "--zone", "0", "--nats-replicas", "3"}, "luahost zone: handoff stream (3 replicas): "},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -470,4 +472,62 @@ func TestZoneBacklog(t *testing.T) {
 		}
 	}
 	assert.GreaterOrEqual(t, taken, n, "every handoff is in zone 1's checkpoint")
+}
+
+// awaitStored waits until n more handoffs are stored in stream: a watch
+// of the owner records may not outlive the server it was on, the
+// stream's sequence does.
+func awaitStored(t *testing.T, stream jetstream.Stream, n uint64) {
+	t.Helper()
+	last := func() uint64 {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		info, err := stream.Info(ctx)
+		if err != nil {
+			return 0
+		}
+		return info.State.LastSeq
+	}
+	want := last() + n
+	deadline := time.Now().Add(60 * time.Second)
+	for last() < want {
+		require.True(t, time.Now().Before(deadline), "fewer than %d handoffs stored in 60s", n)
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestZoneClusterLosesANode runs zones 0 and 1 over a cluster of three
+// real nats-server processes, which keeps the world's stream and buckets
+// on all three by default; one server is killed while walkers stream
+// across the edge, the zones run on through the others, and once both
+// stopped every walker is in exactly one place.
+func TestZoneClusterLosesANode(t *testing.T) {
+	c := startNATSCluster(t)
+	// The test's own connections go to the servers that stay.
+	rest := c.nodes[1].url() + "," + c.nodes[2].url()
+	h := watchHandoffs(t, rest, "cluster")
+	z0 := startZone(t, c.url(), "cluster", 0, "--fps", "200", "--checkpoint", "20")
+	z1 := startZone(t, c.url(), "cluster", 1, "--fps", "200", "--checkpoint", "20")
+	h.await(t, 40)
+	nc, err := natsio.Connect(rest)
+	require.NoError(t, err)
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	stream, err := js.Stream(ctx, "LUAHOST_cluster")
+	require.NoError(t, err)
+	assert.Equal(t, 3, stream.CachedInfo().Config.Replicas, "the handoff stream is on every server")
+	owners, err := js.KeyValue(ctx, "luahost_cluster_owners")
+	require.NoError(t, err)
+	status, err := owners.Status(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 3, status.(interface{ StreamInfo() *jetstream.StreamInfo }).StreamInfo().Config.Replicas, "the owner records are on every server")
+
+	c.kill(t, 0)
+	awaitStored(t, stream, 100)
+	z0.stop(t)
+	z1.stop(t)
+	requireEachOnce(t, rest, "cluster", 100, h)
 }

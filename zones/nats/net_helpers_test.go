@@ -2,16 +2,21 @@ package nats_test
 
 import (
 	"bufio"
+	"context"
+	"fmt"
 	"io"
 	"net"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	natsserver "github.com/nats-io/nats-server/v2/server"
+	natsio "github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/require"
 
 	"github.com/luahost/luahost/luabind"
@@ -30,9 +35,11 @@ type natsServer struct {
 	port int
 	dir  string
 	srv  *natsserver.Server
-	// bin is the nats-server binary ("": embedded), cmd its process.
-	bin string
-	cmd *exec.Cmd
+	// bin is the nats-server binary ("": embedded), cmd its process,
+	// args its arguments instead of the single server's.
+	bin  string
+	args []string
+	cmd  *exec.Cmd
 }
 
 // startNATS starts an embedded NATS server; it stops when the test ends.
@@ -86,7 +93,11 @@ func (s *natsServer) start() {
 // startBinary starts nats-server and waits until it says it is ready.
 func (s *natsServer) startBinary() {
 	s.t.Helper()
-	cmd := exec.Command(s.bin, "-js", "-a", "127.0.0.1", "-p", strconv.Itoa(s.port), "-sd", s.dir)
+	args := s.args
+	if args == nil {
+		args = []string{"-js", "-a", "127.0.0.1", "-p", strconv.Itoa(s.port), "-sd", s.dir}
+	}
+	cmd := exec.Command(s.bin, args...)
 	pipe, err := cmd.StderrPipe()
 	require.NoError(s.t, err)
 	require.NoError(s.t, cmd.Start())
@@ -152,3 +163,88 @@ func netZone(t testing.TB, url, world string, i int, layout zones.Layout, ents [
 // zoneScripts holds the scripts of the zones' tests, shared with the
 // in-process zones' tests.
 const zoneScripts = "../testdata/scripts"
+
+// natsCluster is a cluster of three real nats-server processes with
+// JetStream on loopback ports, each with its own store.
+type natsCluster struct {
+	nodes []*natsServer
+}
+
+// startNATSCluster starts three nats-server processes routed to each
+// other and waits until their JetStream has a leader. It needs the
+// binary: without it the test skips, saying so, and fails in CI.
+func startNATSCluster(t *testing.T) *natsCluster {
+	t.Helper()
+	bin, err := exec.LookPath("nats-server")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("nats-server is not installed (.ci/run installs it): %v", err)
+		}
+		t.Skip("nats-server is not installed: a cluster needs the binary")
+	}
+	ports := make([]int, 6)
+	for i := range ports {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		require.NoError(t, err)
+		ports[i] = l.Addr().(*net.TCPAddr).Port
+		require.NoError(t, l.Close())
+	}
+	var routes []string
+	for i := range 3 {
+		routes = append(routes, "nats-route://127.0.0.1:"+strconv.Itoa(ports[3+i]))
+	}
+	c := &natsCluster{}
+	for i := range 3 {
+		dir := t.TempDir()
+		conf := filepath.Join(dir, "node.conf")
+		text := fmt.Sprintf("server_name: n%d\nlisten: 127.0.0.1:%d\njetstream { store_dir: %q }\ncluster { name: luahost, listen: 127.0.0.1:%d, routes: [%s] }\n",
+			i, ports[i], filepath.Join(dir, "store"), ports[3+i], strings.Join(routes, ", "))
+		require.NoError(t, os.WriteFile(conf, []byte(text), 0o644))
+		s := &natsServer{t: t, port: ports[i], dir: dir, bin: bin, args: []string{"-c", conf}}
+		s.start()
+		t.Cleanup(s.stop)
+		c.nodes = append(c.nodes, s)
+	}
+	c.awaitJetStream(t)
+	return c
+}
+
+// url returns the cluster's client URLs, separated by commas.
+func (c *natsCluster) url() string {
+	var urls []string
+	for _, s := range c.nodes {
+		urls = append(urls, s.url())
+	}
+	return strings.Join(urls, ",")
+}
+
+// awaitJetStream waits until the cluster answers JetStream requests (a
+// meta leader is elected).
+func (c *natsCluster) awaitJetStream(t *testing.T) {
+	t.Helper()
+	nc, err := natsio.Connect(c.url())
+	require.NoError(t, err)
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	require.NoError(t, err)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		_, err := js.AccountInfo(ctx)
+		cancel()
+		if err == nil {
+			return
+		}
+		require.True(t, time.Now().Before(deadline), "the cluster's JetStream did not come up: %v", err)
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// kill stops server i at once, as a crash would.
+func (c *natsCluster) kill(t *testing.T, i int) {
+	t.Helper()
+	s := c.nodes[i]
+	require.NoError(t, s.cmd.Process.Kill())
+	_ = s.cmd.Wait()
+	s.cmd = nil
+}
