@@ -198,3 +198,48 @@ func TestDebuggerHoldsTheBackstop(t *testing.T) {
 	<-done
 	w.requireNoErrors()
 }
+
+// TestDebuggerMoves: a debugger moved to another host keeps its
+// breakpoints and pauses that host's scripts, loaded before the move, and
+// no longer the first host's; observers hear of the pause and the resume;
+// Where says where it paused; a held debugger lets the world run on.
+func TestDebuggerMoves(t *testing.T) {
+	first := newWorld(t, withBudget(-1, 0))
+	d := first.h.Debugger()
+	file := filepath.Join(scriptDir, "debug/counter.lua")
+	d.SetBreakpoints(file, []Breakpoint{{Line: 13}})
+	assert.Equal(t, []Breakpoint{{File: file, Line: 13}}, d.Breakpoints())
+	var heard []bool
+	d.Observe(func(_ Stop, paused bool) { heard = append(heard, paused) })
+
+	second := newWorld(t, withBudget(-1, 0))
+	second.spawn("", "debug/counter")
+	second.h.UseDebugger(d)
+	first.spawn("", "debug/counter")
+	require.NoError(t, first.rt.Step(1.0/60), "the first host is no longer watched")
+
+	done := debugged(second, 1)
+	s := waitStop(t, d)
+	assert.Equal(t, Stop{Reason: "breakpoint", File: file, Line: 13}, s)
+	where, err := d.Where()
+	require.NoError(t, err)
+	assert.Equal(t, s, where)
+	require.NoError(t, d.Continue())
+	<-done
+	assert.Equal(t, []bool{true, false}, heard)
+	_, err = d.Where()
+	assert.ErrorIs(t, err, ErrNotPaused)
+
+	d.SetBreakpoints(file, nil)
+	d.Hold(true)
+	d.Pause()
+	require.NoError(t, second.rt.Step(1.0/60), "a held debugger does not pause")
+	d.Hold(false)
+	done = debugged(second, 1)
+	assert.Equal(t, "pause", waitStop(t, d).Reason, "the pause asked during the hold")
+	require.NoError(t, d.Continue())
+	<-done
+
+	src := second.h.Script("debug/counter").Source()
+	assert.Contains(t, src, "local function bump(n)")
+}

@@ -33,7 +33,7 @@ type place struct {
 
 // trap runs before an instruction of L while something is watched for.
 func (d *Debugger) trap(L *lua.LState) {
-	if d.paused != nil {
+	if d.paused != nil || d.held.Load() {
 		// Lua that the paused world runs for the debugger itself (a
 		// condition, an expression, a __tostring).
 		return
@@ -129,7 +129,7 @@ func (h *Host) debugError(L *lua.LState) {
 
 // onError pauses at a script error being raised in L, when asked to.
 func (d *Debugger) onError(L *lua.LState) {
-	if d.paused != nil || !d.breakOnError.Load() {
+	if d.paused != nil || !d.breakOnError.Load() || d.held.Load() {
 		return
 	}
 	msg := ""
@@ -154,10 +154,13 @@ func (d *Debugger) pause(L *lua.LState, stop Stop, before bool) {
 		b.Hold()
 		defer b.Release()
 	}
+	p.stop = stop
 	select {
 	case d.stops <- stop:
 	default:
 	}
+	d.tell(stop, true)
+	defer d.tell(Stop{}, false)
 	for c := range d.cmds {
 		if !c.cont {
 			c.done <- p.run(c.run)
@@ -201,6 +204,8 @@ type pausedAt struct {
 	// its innermost Lua frame (not inside a call it makes, as at an
 	// error).
 	before bool
+	// stop is why and where it paused.
+	stop Stop
 }
 
 type scopeRef struct {

@@ -27,6 +27,10 @@ func (s *Script) Name() string { return s.name }
 // File returns the script's display path, such as "scripts/ai/patrol.lua".
 func (s *Script) File() string { return s.file }
 
+// Source returns the source of the script's current version, as loaded
+// (a saved file that did not load is not it).
+func (s *Script) Source() string { return s.st.src }
+
 // Priority returns the current version's priority (default 0).
 func (s *Script) Priority() int { return s.st.priority }
 
