@@ -13,6 +13,8 @@ import (
 	"time"
 
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/runtime"
 )
 
 // A Debugger pauses a Host's scripts between two VM instructions — at a
@@ -86,6 +88,11 @@ type Breakpoint struct {
 	// ">= N" from the Nth hit on, "> N", "== N", "< N", "<= N", or "% N"
 	// every Nth hit.
 	HitCondition string
+	// Entity, when not zero, pauses only in a callback of that entity's
+	// instances.
+	Entity runtime.Handle
+	// Once removes the breakpoint when it pauses.
+	Once bool
 }
 
 type breakpoint struct {
@@ -228,6 +235,16 @@ func (d *Debugger) Breakpoints() []Breakpoint {
 		return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
 	})
 	return out
+}
+
+// WhilePaused runs fn on the goroutine driving the host, which waits
+// paused, and returns ErrNotPaused when the world is not paused. fn may
+// read the world, as between frames, but must not call the debugger.
+func (d *Debugger) WhilePaused(fn func()) error {
+	return d.do(func(*pausedAt) error {
+		fn()
+		return nil
+	})
 }
 
 // Where returns where the world is paused, or ErrNotPaused.

@@ -243,3 +243,32 @@ func TestDebuggerMoves(t *testing.T) {
 	src := second.h.Script("debug/counter").Source()
 	assert.Contains(t, src, "local function bump(n)")
 }
+
+// TestDebuggerInstanceBreakpoint: a breakpoint of one entity pauses in
+// that entity's callback only, and a breakpoint set once goes when it
+// pauses; CallbackLine gives the first line of a callback that runs.
+func TestDebuggerInstanceBreakpoint(t *testing.T) {
+	w := newWorld(t, withBudget(-1, 0))
+	d := w.h.Debugger()
+	file := filepath.Join(scriptDir, "debug/counter.lua")
+	w.spawn("", "debug/counter")
+	second := w.spawn("", "debug/counter")
+	line, ok := w.h.Script("debug/counter").CallbackLine("onUpdate")
+	require.True(t, ok)
+	assert.Equal(t, 12, line)
+	_, ok = w.h.Script("debug/counter").CallbackLine("onDestroy")
+	assert.False(t, ok)
+	d.SetBreakpoints(file, []Breakpoint{{Line: line, Entity: second, Once: true}})
+	var where []runtime.Handle
+	d.Observe(func(Stop, bool) {
+		if st := w.h.Script("debug/counter").st; st.cur != nil {
+			where = append(where, st.cur.Entity())
+		}
+	})
+	done := debugged(w, 2)
+	assert.Equal(t, "breakpoint", waitStop(t, d).Reason)
+	assert.Empty(t, d.Breakpoints(), "a breakpoint set once goes when it pauses")
+	require.NoError(t, d.Continue())
+	<-done
+	assert.Equal(t, []runtime.Handle{second, second}, where, "paused in the second entity's callback, and once")
+}

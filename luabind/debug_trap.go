@@ -102,6 +102,13 @@ func (d *Debugger) breakpointAt(here place) *breakpoint {
 
 // hit counts a hit of bp and reports whether it pauses.
 func (d *Debugger) hit(L *lua.LState, bp *breakpoint) bool {
+	if !bp.Entity.IsZero() {
+		p := &pausedAt{d: d, L: L}
+		st := p.state()
+		if st == nil || st.cur == nil || st.cur.Entity() != bp.Entity {
+			return false
+		}
+	}
 	if bp.Condition != "" {
 		p := &pausedAt{d: d, L: L, before: true}
 		d.paused = p
@@ -112,10 +119,22 @@ func (d *Debugger) hit(L *lua.LState, bp *breakpoint) bool {
 		}
 	}
 	d.mu.Lock()
+	defer d.mu.Unlock()
 	bp.hits++
-	hits := bp.hits
-	d.mu.Unlock()
-	return hitMatches(bp.HitCondition, hits)
+	if !hitMatches(bp.HitCondition, bp.hits) {
+		return false
+	}
+	if bp.Once {
+		key := absPath(bp.File)
+		if d.bps[key][bp.Line] == bp {
+			delete(d.bps[key], bp.Line)
+			if len(d.bps[key]) == 0 {
+				delete(d.bps, key)
+			}
+			d.refresh()
+		}
+	}
+	return true
 }
 
 // debugError pauses at a script error being raised in L, when a
