@@ -113,7 +113,7 @@ func (in *Inspector) onWorld(w http.ResponseWriter, r *http.Request, fn func() (
 			return
 		}
 	}
-	in.do(w, r, fn)
+	in.queued(w, r, fn)
 }
 
 // sourceJSON is GET /api/debug/source: a loaded script's source.

@@ -128,6 +128,9 @@ func (w *world) close() {
 	}
 	close(w.stop)
 	w.in.Close()
+	if d := w.in.opts.Debugger; d != nil {
+		d.Detach()
+	}
 	<-w.stopped
 	w.srv.Close()
 	_ = w.host.Close()
