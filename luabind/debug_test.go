@@ -1,7 +1,10 @@
 package luabind
 
 import (
+	"context"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -271,4 +274,41 @@ func TestDebuggerInstanceBreakpoint(t *testing.T) {
 	require.NoError(t, d.Continue())
 	<-done
 	assert.Equal(t, []runtime.Handle{second, second}, where, "paused in the second entity's callback, and once")
+}
+
+// TestDebuggerReloadWhilePaused: a script saved while the world is paused
+// in the debugger is not reloaded under the paused callback: the paused
+// frame finishes with the old code, and the reload applies before the
+// next frame.
+func TestDebuggerReloadWhilePaused(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "tick.lua")
+	v1 := "return { onUpdate = function(self, ctx)\n  self.v = 1\n  print('v1')\nend }\n"
+	require.NoError(t, os.WriteFile(file, []byte(v1), 0o644))
+	w := newWorld(t, withBudget(-1, 0), func(_ *runtime.Options, o *Options) { o.Dir = dir })
+	d := w.h.Debugger()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stop, err := w.h.Watch(ctx)
+	require.NoError(t, err)
+	defer stop()
+	w.spawn("", "tick")
+	d.SetBreakpoints(file, []Breakpoint{{Line: 2}})
+	done := debugged(w, 1)
+	waitStop(t, d)
+
+	require.NoError(t, os.WriteFile(file, []byte(strings.Replace(v1, "v1", "v2", 1)), 0o644))
+	select {
+	case <-w.h.WatchReady():
+	case <-time.After(10 * time.Second):
+		t.Fatal("the watcher saw no change")
+	}
+	assert.Equal(t, 0, w.h.Stats().Reloads, "nothing reloads under the paused callback")
+	d.SetBreakpoints(file, nil)
+	require.NoError(t, d.Continue())
+	<-done
+	assert.Equal(t, []string{"v1"}, w.takeLines(), "the paused frame finished with the old code")
+	require.NoError(t, w.rt.Step(1.0/60))
+	assert.Equal(t, 1, w.h.Stats().Reloads)
+	assert.Equal(t, []string{"v2"}, w.takeLines(), "the next frame runs the saved code")
 }
