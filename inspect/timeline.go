@@ -93,14 +93,13 @@ func (in *Inspector) postRewind(w http.ResponseWriter, r *http.Request) {
 	}
 	d := in.opts.Debugger
 	if d != nil && in.debugPaused.Load() {
+		// Until the rewind has run, or its client has gone away.
 		d.Hold(true)
+		defer d.Hold(false)
 		_ = d.Continue()
 	}
 	req := &request{ctx: r.Context(), done: make(chan struct{})}
 	req.run = func() (any, error) {
-		if d != nil {
-			defer d.Hold(false)
-		}
 		cur := in.rt.Frame()
 		frame := cur
 		switch {
