@@ -10,7 +10,8 @@
 // condition and hitCondition), setExceptionBreakpoints (filter "error":
 // every script error), configurationDone, threads, stackTrace, scopes,
 // variables, evaluate, pause, continue, next, stepIn, stepOut and
-// disconnect. Events: initialized, stopped, output, terminated, exited.
+// disconnect, and the custom request rewind (rewind.go). Events:
+// initialized, stopped, output, terminated, exited.
 package dap
 
 import (
@@ -42,6 +43,8 @@ type Server struct {
 	// cur is the connected client's session, nil when none is.
 	cur  *session
 	done chan struct{}
+	// rewind answers the custom rewind request (rewind.go).
+	rewind Rewinder
 }
 
 // Listen starts a server on addr ("127.0.0.1:4711"; port 0 picks one)
@@ -139,8 +142,13 @@ func (c *session) serve() {
 		c.s.d.Detach()
 	}()
 	r := bufio.NewReader(c.conn)
+	codec := NewCodec()
 	for {
-		msg, err := godap.ReadProtocolMessage(r)
+		raw, err := godap.ReadBaseMessage(r)
+		if err != nil {
+			return
+		}
+		msg, err := codec.DecodeMessage(raw)
 		if err != nil {
 			var fe *godap.DecodeProtocolMessageFieldError
 			if errors.As(err, &fe) {
@@ -318,6 +326,8 @@ func (c *session) handle(msg godap.Message) (end bool) {
 		c.resume(m.Request, d.StepIn, func(r godap.Response) godap.Message { return &godap.StepInResponse{Response: r} })
 	case *godap.StepOutRequest:
 		c.resume(m.Request, d.StepOut, func(r godap.Response) godap.Message { return &godap.StepOutResponse{Response: r} })
+	case *RewindRequest:
+		c.rewind(m)
 	case *godap.DisconnectRequest:
 		d.Detach()
 		c.send(&godap.DisconnectResponse{Response: c.response(m.Request)})

@@ -1,6 +1,9 @@
 package inspect
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"net/http"
 
 	"github.com/luahost/luahost/luabind"
@@ -91,25 +94,63 @@ func (in *Inspector) postRewind(w http.ResponseWriter, r *http.Request) {
 		}
 		at = h
 	}
+	if err := in.checkHeld(tl, body); err != nil {
+		answerError(w, err)
+		return
+	}
+	in.doRequest(w, in.rewindRequest(r.Context(), tl, body, at, false))
+}
+
+// target returns the frame body asks for, the current one being cur.
+func (body rewindJSON) target(cur uint64) uint64 {
+	switch {
+	case body.Frame != nil:
+		return *body.Frame
+	case *body.Back > cur:
+		return 0
+	}
+	return cur - *body.Back
+}
+
+// checkHeld refuses, while the world is paused in the debugger, a rewind
+// to a frame the timeline does not hold, before the paused frame is let
+// go for it. (A running world's rewind is checked where it runs.)
+func (in *Inspector) checkHeld(tl Timeline, body rewindJSON) error {
+	d := in.opts.Debugger
+	if d == nil || !in.debugPaused.Load() {
+		return nil
+	}
+	var err error
+	_ = d.WhilePaused(func() {
+		first, last := tl.Range()
+		// The frame under way ends before the rewind: it will be held.
+		cur := in.rt.Frame()
+		if f := body.target(cur); f < first || f > max(last, cur) {
+			err = &apiError{http.StatusConflict, fmt.Sprintf("rewind to frame %d: frame not held (frames %d to %d are)", f, first, max(last, cur))}
+		}
+	})
+	return err
+}
+
+// rewindRequest is the request that moves the world back as body says,
+// on the driving goroutine, leaving it paused there, or with run set
+// running on with the debugger pausing at the first line a script runs.
+// A world paused in the debugger is let go to finish its frame, without
+// pausing again until the rewind has run or the request's client has
+// gone away.
+func (in *Inspector) rewindRequest(ctx context.Context, tl Timeline, body rewindJSON, at runtime.Handle, run bool) *request {
 	d := in.opts.Debugger
 	if d != nil && in.debugPaused.Load() {
-		// Until the rewind has run, or its client has gone away.
 		d.Hold(true)
-		defer d.Hold(false)
+		context.AfterFunc(ctx, func() { d.Hold(false) })
 		_ = d.Continue()
 	}
-	req := &request{ctx: r.Context(), done: make(chan struct{})}
+	req := &request{ctx: ctx, done: make(chan struct{})}
 	req.run = func() (any, error) {
-		cur := in.rt.Frame()
-		frame := cur
-		switch {
-		case body.Frame != nil:
-			frame = *body.Frame
-		case *body.Back > cur:
-			frame = 0
-		default:
-			frame = cur - *body.Back
+		if d != nil {
+			defer d.Hold(false)
 		}
+		frame := body.target(in.rt.Frame())
 		var bp *luabind.Breakpoint
 		if body.Break != nil {
 			s := in.host.Script(body.Break.Script)
@@ -134,9 +175,53 @@ func (in *Inspector) postRewind(w http.ResponseWriter, r *http.Request) {
 			}
 			d.SetBreakpoints(bp.File, bps)
 		}
+		if run {
+			if d != nil {
+				d.Pause()
+			}
+			in.paused = false
+			in.publishFrame(true)
+		}
 		return in.world(), nil
 	}
-	in.doRequest(w, req)
+	return req
+}
+
+// Rewind moves the world back to frame, or, when frame is nil, back
+// frames before the current one, as POST /api/rewind does, and returns
+// the frame it moved to. Unlike the page's rewind, the world runs on from
+// there at once, and the debugger (Options.Debugger) pauses it at the
+// first line a script runs: an editor's way back. It waits for the
+// world's goroutine, or for ctx; it is safe for concurrent use.
+func (in *Inspector) Rewind(ctx context.Context, frame *uint64, back uint64) (uint64, error) {
+	if in.opts.Timeline == nil {
+		return 0, errors.New("this world keeps no history: run it with --rewind FRAMES")
+	}
+	if in.opts.ReadOnly {
+		return 0, errors.New("the inspector is read-only: rewinds are off")
+	}
+	body := rewindJSON{Frame: frame}
+	if frame == nil {
+		body.Back = &back
+	}
+	if err := in.checkHeld(in.opts.Timeline, body); err != nil {
+		return 0, err
+	}
+	req := in.rewindRequest(ctx, in.opts.Timeline, body, runtime.Handle{}, true)
+	if err := in.enqueue(req); err != nil {
+		return 0, err
+	}
+	select {
+	case <-req.done:
+		if req.err != nil {
+			return 0, req.err
+		}
+		return req.body.(worldJSON).Frame, nil
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	case <-in.closed:
+		return 0, errClosed
+	}
 }
 
 // rewind moves the world to frame through tl and goes on inspecting it,

@@ -186,7 +186,9 @@ func TestDebugAPI(t *testing.T) {
 
 // TestRewindBreak: moved back with "break", the world pauses once where
 // the named instance's callback starts, in that instance; a rewind asked
-// while the world is paused in the debugger lets the frame finish first.
+// while the world is paused in the debugger lets the frame finish first,
+// unless the frame is not held, which is refused with the world left
+// paused.
 func TestRewindBreak(t *testing.T) {
 	w := newWorld(t, Options{Debugger: &luabind.Debugger{}, Timeline: newHistory()}, 5*time.Millisecond)
 	// a's mover is told apart from b's by its speed.
@@ -198,6 +200,9 @@ func TestRewindBreak(t *testing.T) {
 	w.post("/api/debug/breakpoints", `{"path": `+strconv.Quote(path)+`, "lines": [9]}`)
 	waitDebug(t, w, true)
 	w.post("/api/debug/breakpoints", `{"path": `+strconv.Quote(path)+`, "lines": []}`)
+	status, out := w.call(http.MethodPost, "/api/rewind", `{"frame": 100000}`)
+	assert.Equal(t, http.StatusConflict, status, "%v", out)
+	assert.Equal(t, true, w.get("/api/debug")["paused"], "a refused rewind leaves the paused world where it is")
 
 	b := w.b.String()
 	back := w.post("/api/rewind", `{"back": 10, "break": {"entity": "`+b+`", "script": "mover", "callback": "onUpdate"}}`)

@@ -23,7 +23,7 @@ type rewindFlags struct {
 }
 
 func (rf *rewindFlags) register(fs *flag.FlagSet) {
-	fs.IntVar(&rf.frames, "rewind", 0, "keep the last `FRAMES` frames, so that the inspector can move the world back to any of them (needs --inspect)")
+	fs.IntVar(&rf.frames, "rewind", 0, "keep the last `FRAMES` frames, so that the inspector (and an editor, with --debug) can move the world back to any of them (needs --inspect)")
 	fs.IntVar(&rf.every, "rewind-every", 30, "with --rewind, a keyframe snapshot every `FRAMES` frames: a rewind replays at most that many")
 	fs.Int64Var(&rf.memory, "rewind-memory", 256, "with --rewind, keep the keyframes within `MIB` MiB, dropping the oldest")
 }

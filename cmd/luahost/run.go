@@ -422,6 +422,10 @@ func (w *world) runWatch(ctx context.Context, c *runCommand, times *frameTimes, 
 		if insp, err = w.serveInspector(ctx, &f.inspect, opts, stderr); err != nil {
 			return err
 		}
+		if srv := f.debug.srv; srv != nil && tl != nil {
+			in := insp.in
+			srv.OnRewind(func(frame *uint64, back uint64) (uint64, error) { return in.Rewind(ctx, frame, back) })
+		}
 		defer insp.stop()
 		pending = insp.in.Pending()
 	}
