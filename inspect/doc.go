@@ -45,7 +45,8 @@
 // The debugger endpoints drive Options.Debugger, the same debugger an
 // editor may drive over DAP; the stream then sends a "debug" event,
 // {"paused"}, at every pause and resume. The timeline endpoints need
-// Options.Timeline. Both answer 409 without them.
+// Options.Timeline. Both answer 409 without them. [Inspector.Rewind] moves
+// the world back from Go (an editor's DAP rewind request does so).
 //
 // Values are JSON: a table whose keys are 1..n is an array, any other an
 // object; entities are their id; vectors {"x", "y", "z"}; NaN and the
