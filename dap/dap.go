@@ -11,7 +11,9 @@
 // every script error), configurationDone, threads, stackTrace, scopes,
 // variables, evaluate, pause, continue, next, stepIn, stepOut and
 // disconnect, and the custom request rewind (rewind.go). Events:
-// initialized, stopped, output, terminated, exited.
+// initialized, stopped, continued (when another client of the same
+// debugger, the inspector's page, resumed the world), output,
+// terminated, exited.
 package dap
 
 import (
@@ -22,6 +24,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 
 	godap "github.com/google/go-dap"
 
@@ -45,6 +48,10 @@ type Server struct {
 	done chan struct{}
 	// rewind answers the custom rewind request (rewind.go).
 	rewind Rewinder
+	// resuming is set while the client's own continue or step resumes
+	// the world: any other resume (the inspector's page) is told to the
+	// client with a continued event.
+	resuming atomic.Bool
 }
 
 // Listen starts a server on addr ("127.0.0.1:4711"; port 0 picks one)
@@ -55,9 +62,25 @@ func Listen(addr string, d *luabind.Debugger) (*Server, error) {
 		return nil, fmt.Errorf("debugger: %w", err)
 	}
 	s := &Server{d: d, ln: ln, ready: make(chan struct{}), done: make(chan struct{})}
+	d.Observe(s.resumed)
 	go s.accept()
 	go s.forwardStops()
 	return s, nil
+}
+
+// resumed tells the client of a resume it did not ask for: another
+// client of the same debugger (the inspector's page) continued or
+// stepped.
+func (s *Server) resumed(_ luabind.Stop, paused bool) {
+	if paused || s.resuming.Load() {
+		return
+	}
+	s.mu.Lock()
+	cur := s.cur
+	s.mu.Unlock()
+	if cur != nil {
+		cur.send(&godap.ContinuedEvent{Event: cur.event("continued"), Body: godap.ContinuedEventBody{ThreadId: ThreadID, AllThreadsContinued: true}})
+	}
 }
 
 // Addr returns the address the server listens on.
@@ -348,7 +371,10 @@ func (c *session) resume(req godap.Request, do func() error, reply func(godap.Re
 		return
 	}
 	c.send(reply(c.response(req)))
-	if err := do(); err != nil {
+	c.s.resuming.Store(true)
+	err := do()
+	c.s.resuming.Store(false)
+	if err != nil {
 		c.send(&godap.OutputEvent{Event: c.event("output"), Body: godap.OutputEventBody{Category: "console", Output: err.Error() + "\n"}})
 	}
 }

@@ -179,7 +179,6 @@ func (d *Debugger) pause(L *lua.LState, stop Stop, before bool) {
 	default:
 	}
 	d.tell(stop, true)
-	defer d.tell(Stop{}, false)
 	for c := range d.cmds {
 		if !c.cont {
 			c.done <- p.run(c.run)
@@ -194,6 +193,9 @@ func (d *Debugger) pause(L *lua.LState, stop Stop, before bool) {
 		d.mu.Lock()
 		d.refresh()
 		d.mu.Unlock()
+		// Before the resume is answered: whoever asked for it is still
+		// waiting, so observers can tell it from another's.
+		d.tell(Stop{}, false)
 		c.done <- nil
 		return
 	}
