@@ -753,6 +753,13 @@ async function showDebug(d) {
   const st = $("debug-state");
   st.textContent = d.paused ? `paused (${d.stop.reason}) at ${baseName(d.stop.path)}:${d.stop.line}${d.stop.error ? ": " + d.stop.error : ""}` : "running";
   st.className = "badge " + (d.paused ? "paused" : "running");
+  // The header says the world waits, whichever pause holds it.
+  if (d.paused && !state.problem) {
+    $("state").textContent = "paused in a script";
+    $("state").className = "badge paused";
+  } else {
+    showWorld(state.world);
+  }
   for (const id of ["dbg-continue", "dbg-next", "dbg-in", "dbg-out"]) $(id).disabled = !d.paused;
   $("dbg-pause").disabled = d.paused;
   if (d.paused && d.stop.path !== debug.path) await showSource({ path: d.stop.path });
