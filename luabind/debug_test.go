@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -283,8 +282,12 @@ func TestDebuggerInstanceBreakpoint(t *testing.T) {
 func TestDebuggerReloadWhilePaused(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "tick.lua")
-	v1 := "return { onUpdate = function(self, ctx)\n  self.v = 1\n  print('v1')\nend }\n"
-	require.NoError(t, os.WriteFile(file, []byte(v1), 0o644))
+	version := func(n string) []byte {
+		src, err := os.ReadFile(filepath.Join("testdata/debugreload", "tick_"+n+".lua"))
+		require.NoError(t, err)
+		return src
+	}
+	require.NoError(t, os.WriteFile(file, version("v1"), 0o644))
 	w := newWorld(t, withBudget(-1, 0), func(_ *runtime.Options, o *Options) { o.Dir = dir })
 	d := w.h.Debugger()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -293,11 +296,11 @@ func TestDebuggerReloadWhilePaused(t *testing.T) {
 	require.NoError(t, err)
 	defer stop()
 	w.spawn("", "tick")
-	d.SetBreakpoints(file, []Breakpoint{{Line: 2}})
+	d.SetBreakpoints(file, []Breakpoint{{Line: 5}})
 	done := debugged(w, 1)
 	waitStop(t, d)
 
-	require.NoError(t, os.WriteFile(file, []byte(strings.Replace(v1, "v1", "v2", 1)), 0o644))
+	require.NoError(t, os.WriteFile(file, version("v2"), 0o644))
 	select {
 	case <-w.h.WatchReady():
 	case <-time.After(10 * time.Second):

@@ -87,13 +87,17 @@ func TestRunRewind(t *testing.T) {
 func TestRunRewindReload(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.Mkdir(filepath.Join(dir, "scripts"), 0o755))
-	script := filepath.Join(dir, "scripts", "tick.lua")
-	require.NoError(t, os.WriteFile(script, []byte("return { onUpdate = function(self) self.n = (self.n or 0) + 1 end }\n"), 0o644))
+	copyFile := func(from, to string) {
+		data, err := os.ReadFile(filepath.Join("testdata/rewind", from))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, to), data, 0o644))
+	}
+	copyFile("scene.json", "scene.json")
+	copyFile("scripts/tick.lua", "scripts/tick.lua")
 	scene := filepath.Join(dir, "scene.json")
-	require.NoError(t, os.WriteFile(scene, []byte(`{"entities": [{"name": "t", "scripts": ["tick"]}]}`), 0o644))
 	url, _, stderr, exit := startInspected(t, scene, "--inspect", "127.0.0.1:0", "--watch", "--rewind", "600", "--frames", "600", "--fps", "300")
 	require.Eventually(t, func() bool { return strings.Contains(stderr.String(), "watching") }, 20*time.Second, 5*time.Millisecond)
-	require.NoError(t, os.WriteFile(script, []byte("return { onUpdate = function(self) self.n = (self.n or 0) + 2 end }\n"), 0o644))
+	copyFile("tick_v2.lua", "scripts/tick.lua")
 	require.Eventually(t, func() bool {
 		_, w := api(t, "GET", url+"api/world", "")
 		return w["reloads"].(float64) > 0
