@@ -10,7 +10,10 @@
 // condition and hitCondition), setExceptionBreakpoints (filter "error":
 // every script error), configurationDone, threads, stackTrace, scopes,
 // variables, evaluate, pause, continue, next, stepIn, stepOut and
-// disconnect. Events: initialized, stopped, output, terminated, exited.
+// disconnect, and the custom request rewind (rewind.go). Events:
+// initialized, stopped, continued (when another client of the same
+// debugger, the inspector's page, resumed the world), output,
+// terminated, exited.
 package dap
 
 import (
@@ -21,6 +24,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 
 	godap "github.com/google/go-dap"
 
@@ -42,6 +46,12 @@ type Server struct {
 	// cur is the connected client's session, nil when none is.
 	cur  *session
 	done chan struct{}
+	// rewind answers the custom rewind request (rewind.go).
+	rewind Rewinder
+	// resuming is set while the client's own continue or step resumes
+	// the world: any other resume (the inspector's page) is told to the
+	// client with a continued event.
+	resuming atomic.Bool
 }
 
 // Listen starts a server on addr ("127.0.0.1:4711"; port 0 picks one)
@@ -52,9 +62,25 @@ func Listen(addr string, d *luabind.Debugger) (*Server, error) {
 		return nil, fmt.Errorf("debugger: %w", err)
 	}
 	s := &Server{d: d, ln: ln, ready: make(chan struct{}), done: make(chan struct{})}
+	d.Observe(s.resumed)
 	go s.accept()
 	go s.forwardStops()
 	return s, nil
+}
+
+// resumed tells the client of a resume it did not ask for: another
+// client of the same debugger (the inspector's page) continued or
+// stepped.
+func (s *Server) resumed(_ luabind.Stop, paused bool) {
+	if paused || s.resuming.Load() {
+		return
+	}
+	s.mu.Lock()
+	cur := s.cur
+	s.mu.Unlock()
+	if cur != nil {
+		cur.send(&godap.ContinuedEvent{Event: cur.event("continued"), Body: godap.ContinuedEventBody{ThreadId: ThreadID, AllThreadsContinued: true}})
+	}
 }
 
 // Addr returns the address the server listens on.
@@ -139,8 +165,13 @@ func (c *session) serve() {
 		c.s.d.Detach()
 	}()
 	r := bufio.NewReader(c.conn)
+	codec := NewCodec()
 	for {
-		msg, err := godap.ReadProtocolMessage(r)
+		raw, err := godap.ReadBaseMessage(r)
+		if err != nil {
+			return
+		}
+		msg, err := codec.DecodeMessage(raw)
 		if err != nil {
 			var fe *godap.DecodeProtocolMessageFieldError
 			if errors.As(err, &fe) {
@@ -318,6 +349,8 @@ func (c *session) handle(msg godap.Message) (end bool) {
 		c.resume(m.Request, d.StepIn, func(r godap.Response) godap.Message { return &godap.StepInResponse{Response: r} })
 	case *godap.StepOutRequest:
 		c.resume(m.Request, d.StepOut, func(r godap.Response) godap.Message { return &godap.StepOutResponse{Response: r} })
+	case *RewindRequest:
+		c.rewind(m)
 	case *godap.DisconnectRequest:
 		d.Detach()
 		c.send(&godap.DisconnectResponse{Response: c.response(m.Request)})
@@ -338,7 +371,10 @@ func (c *session) resume(req godap.Request, do func() error, reply func(godap.Re
 		return
 	}
 	c.send(reply(c.response(req)))
-	if err := do(); err != nil {
+	c.s.resuming.Store(true)
+	err := do()
+	c.s.resuming.Store(false)
+	if err != nil {
 		c.send(&godap.OutputEvent{Event: c.event("output"), Body: godap.OutputEventBody{Category: "console", Output: err.Error() + "\n"}})
 	}
 }

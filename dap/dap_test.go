@@ -141,3 +141,44 @@ func TestOneClient(t *testing.T) {
 	assert.False(t, notPaused.Success)
 	assert.Contains(t, notPaused.Message, "not paused")
 }
+
+// TestContinuedByAnother: a world paused at the client's breakpoint and
+// resumed by another client of the same debugger (the inspector's page)
+// is told to the client with a continued event.
+func TestContinuedByAnother(t *testing.T) {
+	rt := runtime.New(runtime.Options{Seed: 1, OnError: func(error) {}})
+	h, err := luabind.New(rt, luabind.Options{Dir: debugScripts, Budget: -1, Stdout: io.Discard, Log: io.Discard})
+	require.NoError(t, err)
+	defer h.Close()
+	d := h.Debugger()
+	srv, err := Listen("127.0.0.1:0", d)
+	require.NoError(t, err)
+	defer srv.Close(0)
+	c := daptest.Dial(t, srv.Addr().String())
+	c.Request("initialize", map[string]any{"adapterID": "luahost"})
+	file, err := filepath.Abs(filepath.Join(debugScripts, "counter.lua"))
+	require.NoError(t, err)
+	c.Request("setBreakpoints", map[string]any{"source": map[string]any{"path": file}, "breakpoints": []map[string]any{{"line": 13}}})
+	c.Request("configurationDone", nil)
+	e := rt.Spawn()
+	_, err = h.Attach(e, "counter", nil)
+	require.NoError(t, err)
+	require.NoError(t, rt.Activate(e))
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = rt.Step(1.0 / 60)
+	}()
+	c.Stopped()
+	c.Request("next", map[string]any{"threadId": ThreadID})
+	c.Stopped()
+	for _, m := range c.Events {
+		_, ok := m.(*godap.ContinuedEvent)
+		assert.False(t, ok, "no continued event for the client's own step")
+	}
+	d.SetBreakpoints(file, nil)
+	require.NoError(t, d.Continue(), "the other client continues")
+	ev := daptest.Event[*godap.ContinuedEvent](c)
+	assert.Equal(t, ThreadID, ev.Body.ThreadId)
+	<-done
+}

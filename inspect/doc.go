@@ -25,12 +25,28 @@
 //	GET  /api/scripts               {"frame", "scripts": [{"script", "instances", "calls", "errors", "totalMs", "meanUs", "maxMs", "frameMs", "frameCalls", "exact"}]}
 //	GET  /api/stream                server-sent events: "frame" (the world's figures and "scriptMs": each script's ms in the last frame),
 //	                                "error" ({"script", "entity", "callback", "frame", "file", "line", "message"}),
-//	                                "reload" ({"script", "file", "instances", "ms", "frame", "error"}), "dropped"
+//	                                "reload" ({"script", "file", "instances", "ms", "frame", "error"}), "debug", "dropped"
 //	POST /api/pause, /api/resume    the world's figures
 //	POST /api/step                  one frame of a paused world; answers after it ran
 //	POST /api/entities/{id}/self    {"script", "key", "value"}: self[key] = value (null removes it)
 //	POST /api/blackboard            {"key", "value"}
 //	POST /api/eval                  {"entity", "script", "code"} -> {"output", "result", "error", "line"}
+//	GET  /api/debug                 {"paused", "stop": {"reason", "path", "line", "error"}, "stack": [{"name", "path", "line"}], "breakpoints": [{"path", "line"}]}
+//	GET  /api/debug/source?script=&path=
+//	                                {"script", "path", "source"}: a loaded script's source, as loaded
+//	GET  /api/debug/frame?frame=N   {"scopes": [{"name", "variables": [{"name", "value", "type", "ref"}]}]} of a paused frame
+//	GET  /api/debug/variables?ref=N {"variables": [...]}: a table's fields
+//	POST /api/debug/breakpoints     {"path", "lines": [...]}: the breakpoints of one script
+//	POST /api/debug/{action}        continue, next, stepIn, stepOut, pause
+//	GET  /api/timeline              {"first", "last", "frame"}: the frames a rewind reaches
+//	POST /api/rewind                {"frame"} or {"back"}, optionally "break": {"entity", "script", "callback"};
+//	                                the world's figures there, paused
+//
+// The debugger endpoints drive Options.Debugger, the same debugger an
+// editor may drive over DAP; the stream then sends a "debug" event,
+// {"paused"}, at every pause and resume. The timeline endpoints need
+// Options.Timeline. Both answer 409 without them. [Inspector.Rewind] moves
+// the world back from Go (an editor's DAP rewind request does so).
 //
 // Values are JSON: a table whose keys are 1..n is an array, any other an
 // object; entities are their id; vectors {"x", "y", "z"}; NaN and the

@@ -45,6 +45,14 @@ func newWorld(t *testing.T, opts Options, tick time.Duration, setup ...func(*wor
 	host, err := luabind.New(w.rt, luabind.Options{Dir: "testdata/scripts", Budget: 50 * time.Millisecond, Stdout: &w.out, Log: &w.out})
 	require.NoError(t, err)
 	w.host = host
+	if opts.Debugger != nil {
+		// A test asks for the host's debugger with any non-nil one: it
+		// must exist before the scripts load.
+		opts.Debugger = host.Debugger()
+	}
+	if tl, ok := opts.Timeline.(*history); ok {
+		tl.w = w
+	}
 	spawn := func(name string, tags []string, scripts ...string) runtime.Handle {
 		e := w.rt.Spawn()
 		require.NoError(t, w.rt.SetName(e, name))
@@ -64,6 +72,9 @@ func newWorld(t *testing.T, opts Options, tick time.Duration, setup ...func(*wor
 	require.NoError(t, w.rt.Blackboard().Set("level", 1))
 	for _, s := range setup {
 		s(w)
+	}
+	if tl, ok := opts.Timeline.(*history); ok {
+		tl.start()
 	}
 	w.in, err = New(host, opts)
 	require.NoError(t, err)
@@ -117,6 +128,9 @@ func (w *world) close() {
 	}
 	close(w.stop)
 	w.in.Close()
+	if d := w.in.opts.Debugger; d != nil {
+		d.Detach()
+	}
 	<-w.stopped
 	w.srv.Close()
 	_ = w.host.Close()

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/luahost/luahost/luabind"
@@ -38,6 +39,15 @@ type Options struct {
 	// ReadOnly turns off pause, step, resume, edits and eval: they answer
 	// 403. The default (false) value allows them.
 	ReadOnly bool
+	// Debugger is the debugger the page's debugger panel drives (the
+	// /api/debug endpoints): the host's, from Host.Debugger, which may
+	// serve an editor over DAP at the same time. The default (nil) value
+	// means no panel: the endpoints answer 409.
+	Debugger *luabind.Debugger
+	// Timeline moves the world back (the /api/timeline and /api/rewind
+	// endpoints). The default (nil) value means the world has no history
+	// and those answer 409.
+	Timeline Timeline
 }
 
 // Inspector serves a live view of one Host's world over HTTP: the JSON API
@@ -62,9 +72,13 @@ type Inspector struct {
 	wake   chan struct{}
 	closed chan struct{}
 	once   sync.Once
+	// debugPaused is set while the debugger holds the world paused.
+	debugPaused atomic.Bool
 
 	// The fields below belong to the driving goroutine.
 	paused bool
+	// moving is set while the world moves to another host (a rewind).
+	moving bool
 	// steps are the step requests waiting for their frame, oldest first.
 	steps      []*request
 	frameStart time.Time
@@ -100,22 +114,42 @@ func New(host *luabind.Host, opts Options) (*Inspector, error) {
 		return nil, fmt.Errorf("inspect: %w", runtime.ErrStepping)
 	}
 	in := &Inspector{
-		host:   host,
-		rt:     rt,
 		opts:   opts,
 		hub:    newHub(),
 		wake:   make(chan struct{}, 1),
 		closed: make(chan struct{}),
 		faults: make(map[faultKey]*runtime.ScriptError),
 	}
-	in.errors = luabind.NewErrorTally(rt)
 	in.routes()
+	in.bind(host)
+	if d := opts.Debugger; d != nil {
+		d.Observe(in.onDebug)
+	}
+	return in, nil
+}
+
+// bind makes host's world the one inspected and registers the hooks on
+// it. Closing its runtime closes the inspector, unless the world has
+// moved on to another host meanwhile.
+func (in *Inspector) bind(host *luabind.Host) {
+	rt := host.Runtime()
+	in.host, in.rt = host, rt
+	in.errors = luabind.NewErrorTally(rt)
+	clear(in.faults)
+	clear(in.answers)
 	rt.BeforeStep(in.beforeStep)
-	rt.AfterStep(in.afterStep)
+	rt.AfterStep(func() {
+		if in.rt == rt {
+			in.afterStep()
+		}
+	})
 	rt.OnReport(in.onReport)
 	host.ObserveReloads(in.onReload)
-	rt.OnClose(in.Close)
-	return in, nil
+	rt.OnClose(func() {
+		if in.rt == rt && !in.moving {
+			in.Close()
+		}
+	})
 }
 
 // Close ends the inspector: a paused world runs on, waiting and later
@@ -152,13 +186,21 @@ func (in *Inspector) routes() {
 	m.HandleFunc("POST /api/entities/{id}/restart", in.mutating(in.postRestart))
 	m.HandleFunc("POST /api/blackboard", in.mutating(in.postBlackboard))
 	m.HandleFunc("POST /api/eval", in.mutating(in.postEval))
+	m.HandleFunc("GET /api/debug", in.getDebug)
+	m.HandleFunc("GET /api/debug/source", in.getSource)
+	m.HandleFunc("GET /api/debug/frame", in.getFrame)
+	m.HandleFunc("GET /api/debug/variables", in.getVariables)
+	m.HandleFunc("POST /api/debug/breakpoints", in.mutating(in.postBreakpoints))
+	m.HandleFunc("POST /api/debug/{action}", in.mutating(in.postDebug))
+	m.HandleFunc("GET /api/timeline", in.getTimeline)
+	m.HandleFunc("POST /api/rewind", in.mutating(in.postRewind))
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		if allowed := in.methods(r); allowed != "" {
 			w.Header().Set("Allow", allowed)
 			fail(w, http.StatusMethodNotAllowed, "%s %s: method not allowed (want %s)", r.Method, r.URL.Path, allowed)
 			return
 		}
-		fail(w, http.StatusNotFound, "no API endpoint %s %s (see GET /api/world, /api/entities, /api/entities/{id}, /api/blackboard, /api/scripts, /api/errors, /api/stream; POST /api/pause, /api/resume, /api/step, /api/entities/{id}/self, /api/entities/{id}/restart, /api/blackboard, /api/eval)", r.Method, r.URL.Path)
+		fail(w, http.StatusNotFound, "no API endpoint %s %s (see GET /api/world, /api/entities, /api/entities/{id}, /api/blackboard, /api/scripts, /api/errors, /api/stream, /api/debug, /api/debug/source, /api/debug/frame, /api/debug/variables, /api/timeline; POST /api/pause, /api/resume, /api/step, /api/entities/{id}/self, /api/entities/{id}/restart, /api/blackboard, /api/eval, /api/debug/breakpoints, /api/debug/{continue,next,stepIn,stepOut,pause}, /api/rewind)", r.Method, r.URL.Path)
 	})
 	m.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusNotFound, "no page %s", r.URL.Path)
@@ -294,7 +336,7 @@ func IsLoopback(addr string) bool {
 func (in *Inspector) mutating(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if in.opts.ReadOnly {
-			fail(w, http.StatusForbidden, "the inspector is read-only: pause, step, resume, edits and eval are off")
+			fail(w, http.StatusForbidden, "the inspector is read-only: pause, step, resume, edits, eval, the debugger and rewinds are off")
 			return
 		}
 		h(w, r)

@@ -41,7 +41,20 @@ var errClosed = &apiError{http.StatusServiceUnavailable, "the world is closed"}
 // do queues fn to run between frames, waits for its answer and writes it:
 // 200 and fn's result as JSON, or the error's status and message. A
 // client that goes away stops waiting; fn then does not run.
+//
+// A read made while the debugger holds the world paused inside a callback
+// is served there, where the world waits (no frame ends to serve it);
+// a change waits for the frame to end.
 func (in *Inspector) do(w http.ResponseWriter, r *http.Request, fn func() (any, error)) {
+	if r.Method == http.MethodGet {
+		in.onWorld(w, r, fn)
+		return
+	}
+	in.queued(w, r, fn)
+}
+
+// queued is do served between frames only.
+func (in *Inspector) queued(w http.ResponseWriter, r *http.Request, fn func() (any, error)) {
 	req := &request{ctx: r.Context(), run: fn, done: make(chan struct{})}
 	if r.Method == http.MethodGet {
 		req.key = r.URL.RequestURI()

@@ -1,9 +1,11 @@
 package luabind
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -11,6 +13,8 @@ import (
 	"time"
 
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/runtime"
 )
 
 // A Debugger pauses a Host's scripts between two VM instructions — at a
@@ -43,9 +47,13 @@ type Debugger struct {
 	breakOnError atomic.Bool
 	// stepping mirrors step != stepNone for other goroutines.
 	stepping atomic.Bool
+	// held makes the world run on without pausing (Hold).
+	held atomic.Bool
 
 	mu  sync.Mutex
 	bps map[string]map[int]*breakpoint
+	// observers are told of every pause and resume (Observe).
+	observers []func(Stop, bool)
 
 	stops chan Stop
 	cmds  chan debugCmd
@@ -80,6 +88,11 @@ type Breakpoint struct {
 	// ">= N" from the Nth hit on, "> N", "== N", "< N", "<= N", or "% N"
 	// every Nth hit.
 	HitCondition string
+	// Entity, when not zero, pauses only in a callback of that entity's
+	// instances.
+	Entity runtime.Handle
+	// Once removes the breakpoint when it pauses.
+	Once bool
 }
 
 type breakpoint struct {
@@ -153,6 +166,95 @@ func (h *Host) Debugger() *Debugger {
 		}
 	}
 	return h.debug
+}
+
+// UseDebugger makes d, the debugger of another host, this host's: its
+// breakpoints and settings stay, the host it served is no longer watched,
+// and the states this host has made already are watched from now on. It
+// is for a world that goes on in a new host, such as one moved back to an
+// earlier frame. Call it between frames, on the goroutine that drives
+// both hosts, while d is not paused.
+func (h *Host) UseDebugger(d *Debugger) {
+	if d.h == h {
+		return
+	}
+	if d.h != nil && d.h.debug == d {
+		d.h.debug = nil
+	}
+	d.h, h.debug = h, d
+	d.step, d.stepL, d.lastL, d.lines = stepNone, nil, nil, d.lines[:0]
+	d.stepping.Store(false)
+	d.mu.Lock()
+	d.refresh()
+	d.mu.Unlock()
+	for _, s := range h.order {
+		if s.st != nil && s.st.L != nil {
+			d.watch(s.st.L)
+		}
+	}
+}
+
+// Hold makes the world run on without pausing while on is set:
+// breakpoints, steps, pause requests and script errors pass by (a pause
+// asked meanwhile waits for the end of the hold). It lets a paused world
+// finish its frame, as before moving it back.
+func (d *Debugger) Hold(on bool) { d.held.Store(on) }
+
+// Observe registers fn, which is told of every pause, with its Stop and
+// paused set, and of every resume, with paused false. It runs on the
+// goroutine driving the host while that waits, so it must return soon
+// and not call the debugger's inspection or step methods.
+func (d *Debugger) Observe(fn func(stop Stop, paused bool)) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.observers = append(d.observers, fn)
+}
+
+// tell calls the observers.
+func (d *Debugger) tell(stop Stop, paused bool) {
+	d.mu.Lock()
+	obs := d.observers
+	d.mu.Unlock()
+	for _, fn := range obs {
+		fn(stop, paused)
+	}
+}
+
+// Breakpoints returns the breakpoints set, by file (as SetBreakpoints
+// was given it) and line.
+func (d *Debugger) Breakpoints() []Breakpoint {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	var out []Breakpoint
+	for _, lines := range d.bps {
+		for _, bp := range lines {
+			out = append(out, bp.Breakpoint)
+		}
+	}
+	slices.SortFunc(out, func(a, b Breakpoint) int {
+		return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
+	})
+	return out
+}
+
+// WhilePaused runs fn on the goroutine driving the host, which waits
+// paused, and returns ErrNotPaused when the world is not paused. fn may
+// read the world, as between frames, but must not call the debugger.
+func (d *Debugger) WhilePaused(fn func()) error {
+	return d.do(func(*pausedAt) error {
+		fn()
+		return nil
+	})
+}
+
+// Where returns where the world is paused, or ErrNotPaused.
+func (d *Debugger) Where() (Stop, error) {
+	var stop Stop
+	err := d.do(func(p *pausedAt) error {
+		stop = p.stop
+		return nil
+	})
+	return stop, err
 }
 
 // Stops returns the channel on which the debugger says each pause. It is
@@ -318,20 +420,22 @@ func absPath(file string) string {
 // instruction, unless it has one.
 func (d *Debugger) watch(L *lua.LState) {
 	if _, ok := L.Context().(*debugCtx); !ok {
-		L.SetContext(&debugCtx{Context: L.Context(), L: L, d: d})
+		L.SetContext(&debugCtx{Context: L.Context(), L: L, d: d, h: d.h})
 	}
 }
 
 // debugCtx is a state's context under a debugger: Done asks the debugger
-// first, then answers as the context it wraps (the budget, or none).
+// first, while the debugger serves the state's host h, then answers as
+// the context it wraps (the budget, or none).
 type debugCtx struct {
 	context.Context
 	L *lua.LState
 	d *Debugger
+	h *Host
 }
 
 func (c *debugCtx) Done() <-chan struct{} {
-	if c.d.active.Load() {
+	if c.d.active.Load() && c.d.h == c.h {
 		c.d.trap(c.L)
 	}
 	if c.Context == nil {

@@ -1,6 +1,8 @@
 package luabind
 
 import (
+	"context"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -197,4 +199,119 @@ func TestDebuggerHoldsTheBackstop(t *testing.T) {
 	require.NoError(t, d.Continue())
 	<-done
 	w.requireNoErrors()
+}
+
+// TestDebuggerMoves: a debugger moved to another host keeps its
+// breakpoints and pauses that host's scripts, loaded before the move, and
+// no longer the first host's; observers hear of the pause and the resume;
+// Where says where it paused; a held debugger lets the world run on.
+func TestDebuggerMoves(t *testing.T) {
+	first := newWorld(t, withBudget(-1, 0))
+	d := first.h.Debugger()
+	file := filepath.Join(scriptDir, "debug/counter.lua")
+	d.SetBreakpoints(file, []Breakpoint{{Line: 13}})
+	assert.Equal(t, []Breakpoint{{File: file, Line: 13}}, d.Breakpoints())
+	var heard []bool
+	d.Observe(func(_ Stop, paused bool) { heard = append(heard, paused) })
+
+	second := newWorld(t, withBudget(-1, 0))
+	second.spawn("", "debug/counter")
+	second.h.UseDebugger(d)
+	first.spawn("", "debug/counter")
+	require.NoError(t, first.rt.Step(1.0/60), "the first host is no longer watched")
+
+	done := debugged(second, 1)
+	s := waitStop(t, d)
+	assert.Equal(t, Stop{Reason: "breakpoint", File: file, Line: 13}, s)
+	where, err := d.Where()
+	require.NoError(t, err)
+	assert.Equal(t, s, where)
+	require.NoError(t, d.Continue())
+	<-done
+	assert.Equal(t, []bool{true, false}, heard)
+	_, err = d.Where()
+	assert.ErrorIs(t, err, ErrNotPaused)
+
+	d.SetBreakpoints(file, nil)
+	d.Hold(true)
+	d.Pause()
+	require.NoError(t, second.rt.Step(1.0/60), "a held debugger does not pause")
+	d.Hold(false)
+	done = debugged(second, 1)
+	assert.Equal(t, "pause", waitStop(t, d).Reason, "the pause asked during the hold")
+	require.NoError(t, d.Continue())
+	<-done
+
+	src := second.h.Script("debug/counter").Source()
+	assert.Contains(t, src, "local function bump(n)")
+}
+
+// TestDebuggerInstanceBreakpoint: a breakpoint of one entity pauses in
+// that entity's callback only, and a breakpoint set once goes when it
+// pauses; CallbackLine gives the first line of a callback that runs.
+func TestDebuggerInstanceBreakpoint(t *testing.T) {
+	w := newWorld(t, withBudget(-1, 0))
+	d := w.h.Debugger()
+	file := filepath.Join(scriptDir, "debug/counter.lua")
+	w.spawn("", "debug/counter")
+	second := w.spawn("", "debug/counter")
+	line, ok := w.h.Script("debug/counter").CallbackLine("onUpdate")
+	require.True(t, ok)
+	assert.Equal(t, 12, line)
+	_, ok = w.h.Script("debug/counter").CallbackLine("onDestroy")
+	assert.False(t, ok)
+	d.SetBreakpoints(file, []Breakpoint{{Line: line, Entity: second, Once: true}})
+	var where []runtime.Handle
+	d.Observe(func(Stop, bool) {
+		if st := w.h.Script("debug/counter").st; st.cur != nil {
+			where = append(where, st.cur.Entity())
+		}
+	})
+	done := debugged(w, 2)
+	assert.Equal(t, "breakpoint", waitStop(t, d).Reason)
+	assert.Empty(t, d.Breakpoints(), "a breakpoint set once goes when it pauses")
+	require.NoError(t, d.Continue())
+	<-done
+	assert.Equal(t, []runtime.Handle{second, second}, where, "paused in the second entity's callback, and once")
+}
+
+// TestDebuggerReloadWhilePaused: a script saved while the world is paused
+// in the debugger is not reloaded under the paused callback: the paused
+// frame finishes with the old code, and the reload applies before the
+// next frame.
+func TestDebuggerReloadWhilePaused(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "tick.lua")
+	version := func(n string) []byte {
+		src, err := os.ReadFile(filepath.Join("testdata/debugreload", "tick_"+n+".lua"))
+		require.NoError(t, err)
+		return src
+	}
+	require.NoError(t, os.WriteFile(file, version("v1"), 0o644))
+	w := newWorld(t, withBudget(-1, 0), func(_ *runtime.Options, o *Options) { o.Dir = dir })
+	d := w.h.Debugger()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stop, err := w.h.Watch(ctx)
+	require.NoError(t, err)
+	defer stop()
+	w.spawn("", "tick")
+	d.SetBreakpoints(file, []Breakpoint{{Line: 5}})
+	done := debugged(w, 1)
+	waitStop(t, d)
+
+	require.NoError(t, os.WriteFile(file, version("v2"), 0o644))
+	select {
+	case <-w.h.WatchReady():
+	case <-time.After(10 * time.Second):
+		t.Fatal("the watcher saw no change")
+	}
+	assert.Equal(t, 0, w.h.Stats().Reloads, "nothing reloads under the paused callback")
+	d.SetBreakpoints(file, nil)
+	require.NoError(t, d.Continue())
+	<-done
+	assert.Equal(t, []string{"v1"}, w.takeLines(), "the paused frame finished with the old code")
+	require.NoError(t, w.rt.Step(1.0/60))
+	assert.Equal(t, 1, w.h.Stats().Reloads)
+	assert.Equal(t, []string{"v2"}, w.takeLines(), "the next frame runs the saved code")
 }

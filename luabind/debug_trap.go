@@ -33,7 +33,7 @@ type place struct {
 
 // trap runs before an instruction of L while something is watched for.
 func (d *Debugger) trap(L *lua.LState) {
-	if d.paused != nil {
+	if d.paused != nil || d.held.Load() {
 		// Lua that the paused world runs for the debugger itself (a
 		// condition, an expression, a __tostring).
 		return
@@ -102,6 +102,13 @@ func (d *Debugger) breakpointAt(here place) *breakpoint {
 
 // hit counts a hit of bp and reports whether it pauses.
 func (d *Debugger) hit(L *lua.LState, bp *breakpoint) bool {
+	if !bp.Entity.IsZero() {
+		p := &pausedAt{d: d, L: L}
+		st := p.state()
+		if st == nil || st.cur == nil || st.cur.Entity() != bp.Entity {
+			return false
+		}
+	}
 	if bp.Condition != "" {
 		p := &pausedAt{d: d, L: L, before: true}
 		d.paused = p
@@ -112,10 +119,22 @@ func (d *Debugger) hit(L *lua.LState, bp *breakpoint) bool {
 		}
 	}
 	d.mu.Lock()
+	defer d.mu.Unlock()
 	bp.hits++
-	hits := bp.hits
-	d.mu.Unlock()
-	return hitMatches(bp.HitCondition, hits)
+	if !hitMatches(bp.HitCondition, bp.hits) {
+		return false
+	}
+	if bp.Once {
+		key := absPath(bp.File)
+		if d.bps[key][bp.Line] == bp {
+			delete(d.bps[key], bp.Line)
+			if len(d.bps[key]) == 0 {
+				delete(d.bps, key)
+			}
+			d.refresh()
+		}
+	}
+	return true
 }
 
 // debugError pauses at a script error being raised in L, when a
@@ -129,7 +148,7 @@ func (h *Host) debugError(L *lua.LState) {
 
 // onError pauses at a script error being raised in L, when asked to.
 func (d *Debugger) onError(L *lua.LState) {
-	if d.paused != nil || !d.breakOnError.Load() {
+	if d.paused != nil || !d.breakOnError.Load() || d.held.Load() {
 		return
 	}
 	msg := ""
@@ -154,10 +173,12 @@ func (d *Debugger) pause(L *lua.LState, stop Stop, before bool) {
 		b.Hold()
 		defer b.Release()
 	}
+	p.stop = stop
 	select {
 	case d.stops <- stop:
 	default:
 	}
+	d.tell(stop, true)
 	for c := range d.cmds {
 		if !c.cont {
 			c.done <- p.run(c.run)
@@ -172,6 +193,9 @@ func (d *Debugger) pause(L *lua.LState, stop Stop, before bool) {
 		d.mu.Lock()
 		d.refresh()
 		d.mu.Unlock()
+		// Before the resume is answered: whoever asked for it is still
+		// waiting, so observers can tell it from another's.
+		d.tell(Stop{}, false)
 		c.done <- nil
 		return
 	}
@@ -201,6 +225,8 @@ type pausedAt struct {
 	// its innermost Lua frame (not inside a call it makes, as at an
 	// error).
 	before bool
+	// stop is why and where it paused.
+	stop Stop
 }
 
 type scopeRef struct {

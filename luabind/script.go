@@ -1,6 +1,12 @@
 package luabind
 
-import "github.com/luahost/luahost/runtime"
+import (
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/runtime"
+)
 
 // Script is a loaded Lua script: its name (the file's path under the
 // script directory, without .lua), its file, and the state its current
@@ -26,6 +32,34 @@ func (s *Script) Name() string { return s.name }
 
 // File returns the script's display path, such as "scripts/ai/patrol.lua".
 func (s *Script) File() string { return s.file }
+
+// Source returns the source of the script's current version, as loaded
+// (a saved file that did not load is not it).
+func (s *Script) Source() string { return s.st.src }
+
+// CallbackLine returns the first line that runs of the script's callback
+// or method name ("onUpdate", "events.damage"), or false when the current
+// version has none of that name.
+func (s *Script) CallbackLine(name string) (int, bool) {
+	st := s.st
+	if st == nil || st.table == nil {
+		return 0, false
+	}
+	var fn *lua.LFunction
+	if ev, ok := strings.CutPrefix(name, "events."); ok {
+		for i, n := range st.eventNames {
+			if n == ev && i < len(st.handlers) {
+				fn = st.handlers[i]
+			}
+		}
+	} else {
+		fn, _ = st.table.RawGetString(name).(*lua.LFunction)
+	}
+	if fn == nil || fn.Proto == nil || len(fn.Proto.DbgSourcePositions) == 0 {
+		return 0, false
+	}
+	return fn.Proto.DbgSourcePositions[0], true
+}
 
 // Priority returns the current version's priority (default 0).
 func (s *Script) Priority() int { return s.st.priority }

@@ -31,6 +31,8 @@ type state struct {
 	// version is the version of the source loaded into it
 	// (snapshot.Version), which exports record.
 	version string
+	// src is that source, for a debugger's view of it (Script.Source).
+	src string
 
 	// table is the table the chunk returned: timers look their
 	// functions up in it when they fire.
@@ -211,7 +213,7 @@ func (h *Host) run(s *Script, src []byte) (*state, lua.LValue, error) {
 	if h.debug != nil {
 		h.debug.watch(L)
 	}
-	st := &state{host: h, script: s, L: L, frame: ^uint64(0), version: snapshot.Version(src)}
+	st := &state{host: h, script: s, L: L, frame: ^uint64(0), version: snapshot.Version(src), src: string(src)}
 	st.bind()
 	L.Push(L.NewFunctionFromProto(proto))
 	h.building = append(h.building, st)

@@ -8,7 +8,8 @@
 //
 // A hot reload changes the code the past ran: a History refuses to move
 // back to before the last reload (Rewind's error says so) rather than
-// replay old frames with new code.
+// replay old frames with new code, and its keyframes start again at the
+// first frame after the reload.
 package rewind
 
 import (
@@ -45,6 +46,8 @@ type History struct {
 	// reload is the frame of the last hot reload, 0 for none.
 	reload    uint64
 	hasReload bool
+	// rekey makes the next Record take a keyframe.
+	rekey bool
 }
 
 type keyframe struct {
@@ -81,7 +84,8 @@ func (hi *History) Record(h *luabind.Host, frame uint64, dt float64) error {
 		return fmt.Errorf("rewind: frame %d recorded after %d", frame, hi.last)
 	}
 	hi.last = frame
-	if len(hi.keys) == 0 || frame%uint64(hi.opts.Every) == 0 {
+	if len(hi.keys) == 0 || hi.rekey || frame%uint64(hi.opts.Every) == 0 {
+		hi.rekey = false
 		snap, err := h.Snapshot()
 		if err != nil {
 			return fmt.Errorf("rewind: keyframe %d: %w", frame, err)
@@ -118,8 +122,12 @@ func (hi *History) drop() {
 }
 
 // Reloaded tells the history that a script was reloaded before frame
-// frame ran: no rewind goes to a frame before it.
-func (hi *History) Reloaded(frame uint64) { hi.reload, hi.hasReload = frame, true }
+// frame ran: no rewind goes to a frame before it. The keyframes held ran
+// the old code, so they go; the next Record (of frame) takes one.
+func (hi *History) Reloaded(frame uint64) {
+	hi.reload, hi.hasReload, hi.rekey = frame, true, true
+	hi.keys, hi.bytes = hi.keys[:0], 0
+}
 
 // Range returns the earliest and the latest frame a rewind reaches.
 func (hi *History) Range() (first, last uint64) {

@@ -1,6 +1,7 @@
 package rewind
 
 import (
+	"crypto/sha256"
 	"io"
 	"testing"
 
@@ -66,9 +67,19 @@ func marshal(t *testing.T, h *luabind.Host) string {
 	return string(doc)
 }
 
+// dtOf is the dt of frame f in the replay tests: it varies.
+func dtOf(f uint64) float64 {
+	if f%7 == 0 {
+		return 1.0 / 30
+	}
+	return 1.0 / 60
+}
+
 // TestReplayIdentical: 300 frames of the example world, with dts that
 // vary; a rewind to every keyframe and to frames between them gives the
-// very world the original run had there, byte for byte.
+// very world the original run had there, byte for byte; and the world
+// rewound to its first frame and run forward again has, at every
+// keyframe, the original's snapshot hash.
 func TestReplayIdentical(t *testing.T) {
 	rt, h := demo(t)
 	defer h.Close()
@@ -76,10 +87,7 @@ func TestReplayIdentical(t *testing.T) {
 	require.NoError(t, hi.Record(h, 0, 0))
 	want := map[uint64]string{}
 	for f := uint64(1); f <= 300; f++ {
-		dt := 1.0 / 60
-		if f%7 == 0 {
-			dt = 1.0 / 30
-		}
+		dt := dtOf(f)
 		require.NoError(t, rt.Step(dt))
 		require.NoError(t, hi.Record(h, f, dt))
 		if f%25 == 0 || f%25 == 13 {
@@ -97,6 +105,15 @@ func TestReplayIdentical(t *testing.T) {
 	}
 	_, _, err := hi.Rewind(301, build(t))
 	assert.ErrorIs(t, err, ErrNotHeld)
+
+	rrt, rh, err := hi.Rewind(0, build(t))
+	require.NoError(t, err)
+	for f := uint64(1); f <= 300; f++ {
+		require.NoError(t, rrt.Step(dtOf(f)))
+		if f%25 == 0 {
+			assert.Equal(t, sha256.Sum256([]byte(want[f])), sha256.Sum256([]byte(marshal(t, rh))), "keyframe %d of the replay", f)
+		}
+	}
 }
 
 // TestBounds: the history reaches Frames back and no further, keeps its
@@ -117,21 +134,28 @@ func TestBounds(t *testing.T) {
 	_, _, err := hi.Rewind(149, build(t))
 	assert.ErrorIs(t, err, ErrNotHeld)
 
-	hi.Reloaded(180)
+	hi.Reloaded(201)
+	for f := uint64(201); f <= 210; f++ {
+		require.NoError(t, rt.Step(1.0/60))
+		require.NoError(t, hi.Record(h, f, 1.0/60))
+	}
+	first, _ = hi.Range()
+	assert.Equal(t, uint64(201), first)
+	assert.Equal(t, uint64(201), hi.keys[0].frame, "the keyframes before the reload went, and one was taken after it")
 	_, _, err = hi.Rewind(170, build(t))
 	assert.ErrorIs(t, err, ErrNotHeld)
-	assert.ErrorContains(t, err, "reloaded before frame 180")
-	_, _, err = hi.Rewind(185, build(t))
+	assert.ErrorContains(t, err, "reloaded before frame 201")
+	_, _, err = hi.Rewind(205, build(t))
 	assert.NoError(t, err)
 
 	small := New(Options{Frames: 1000, Every: 10, MaxBytes: 1})
-	require.NoError(t, small.Record(h, 200, 0))
-	for f := uint64(201); f <= 230; f++ {
+	require.NoError(t, small.Record(h, 210, 0))
+	for f := uint64(211); f <= 240; f++ {
 		require.NoError(t, rt.Step(1.0/60))
 		require.NoError(t, small.Record(h, f, 1.0/60))
 	}
 	assert.Len(t, small.keys, 1, "the bytes bound keeps only the newest keyframe")
-	assert.ErrorContains(t, small.Record(h, 232, 0), "recorded after 230")
+	assert.ErrorContains(t, small.Record(h, 242, 0), "recorded after 240")
 }
 
 // TestTruncate: a world rewound and run on forgets the frames after the

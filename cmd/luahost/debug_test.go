@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/luahost/luahost/dap"
 	"github.com/luahost/luahost/dap/daptest"
 	"github.com/luahost/luahost/internal/syncbuf"
 )
@@ -127,4 +128,39 @@ func TestDebugUsage(t *testing.T) {
 		res := luahostRun(t, args...)
 		assert.Equal(t, exitUsage, res.code, "%v: %s", args, res.stderr)
 	}
+}
+
+// TestDebugRewind: an editor attached to a world run with --rewind sends
+// the custom rewind request: the world goes back to frame 1 and the
+// debugger pauses at the first line a script runs, where self is as it
+// was after frame 1, though the instance had faulted since.
+func TestDebugRewind(t *testing.T) {
+	addr, cmd, _ := startDebugged(t, "testdata/debug/scene.json", "--debug", "127.0.0.1:0", "--inspect", "127.0.0.1:0",
+		"--rewind", "100", "--frames", "300", "--fps", "200")
+	c := daptest.Dial(t, addr)
+	c.Codec = dap.NewCodec()
+	daptest.Response[*godap.InitializeResponse](c, "initialize", map[string]any{"adapterID": "luahost"})
+	daptest.Response[*godap.AttachResponse](c, "attach", map[string]any{})
+	daptest.Response[*godap.ConfigurationDoneResponse](c, "configurationDone", nil)
+
+	var back *dap.RewindResponse
+	require.Eventually(t, func() bool {
+		r, ok := c.Request("rewind", map[string]any{"frame": 1}).(*dap.RewindResponse)
+		back = r
+		return ok && r.Success
+	}, 20*time.Second, 20*time.Millisecond, "frame 1 is held once the world has run it")
+	assert.Equal(t, uint64(1), back.Body.Frame)
+	stop := c.Stopped()
+	assert.Equal(t, "pause", stop.Reason)
+	st := daptest.Response[*godap.StackTraceResponse](c, "stackTrace", map[string]any{"threadId": 1})
+	require.NotEmpty(t, st.Body.StackFrames)
+	assert.Equal(t, 12, st.Body.StackFrames[0].Line)
+	ev := daptest.Response[*godap.EvaluateResponse](c, "evaluate", map[string]any{"expression": "self.count", "frameId": 1, "context": "watch"})
+	assert.Equal(t, "2", ev.Body.Result, "the world of frame 1, before the fault")
+
+	r := c.Request("rewind", map[string]any{"frame": 250})
+	assert.False(t, r.(godap.ResponseMessage).GetResponse().Success, "a frame not run yet is refused")
+	daptest.Response[*godap.ContinueResponse](c, "continue", map[string]any{"threadId": 1})
+	daptest.Event[*godap.ExitedEvent](c)
+	require.NoError(t, cmd.Wait())
 }

@@ -37,9 +37,9 @@ type inspector struct {
 // serveInspector starts the inspector of w on f.addr and prints its
 // address on stderr (with the token, when one is needed). On any address
 // but loopback every request needs the token: --inspect-token, or a
-// random one. ctx's end releases a paused world.
-func (w *world) serveInspector(ctx context.Context, f *inspectFlags, stderr io.Writer) (*inspector, error) {
-	opts := inspect.Options{Token: f.token, ReadOnly: f.readonly}
+// random one. ctx's end releases a paused world, in the debugger too.
+func (w *world) serveInspector(ctx context.Context, f *inspectFlags, opts inspect.Options, stderr io.Writer) (*inspector, error) {
+	opts.Token, opts.ReadOnly = f.token, f.readonly
 	if !inspect.IsLoopback(f.addr) {
 		if opts.Token == "" {
 			b := make([]byte, 16)
@@ -72,6 +72,9 @@ func (w *world) serveInspector(ctx context.Context, f *inspectFlags, stderr io.W
 		select {
 		case <-ctx.Done():
 			in.Close()
+			if opts.Debugger != nil {
+				opts.Debugger.Detach()
+			}
 		case <-s.done:
 		}
 	}()

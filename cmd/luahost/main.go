@@ -3,6 +3,7 @@
 //
 //	luahost run SCENE [--frames N] [--dt SECONDS] [--fps F] [--watch] [--seed S]
 //	                  [--budget WORK] [--memory-ceiling MIB] [--strict] [--stats] [--zones N]
+//	                  [--debug ADDR] [--inspect ADDR [--rewind FRAMES]]
 //	luahost run SNAPSHOT [the flags of run] [--scripts DIR]   continue a saved world
 //	(run also takes --save FILE and --hash)
 //	luahost zone SCENE --nats URL --world NAME --zone I [--zones N] [--frames N] [--fps F]
@@ -45,6 +46,7 @@ const (
 const usage = `usage:
   luahost run SCENE [--frames N] [--dt SECONDS] [--fps F] [--watch] [--seed S]
                     [--budget WORK] [--memory-ceiling MIB] [--strict] [--stats] [--zones N]
+                    [--debug ADDR] [--inspect ADDR [--rewind FRAMES]]
   luahost run SNAPSHOT [the flags of run] [--scripts DIR]   continue a saved world
       (run also takes --save FILE, saving the world after the last frame, and --hash)
   luahost zone SCENE --nats URL --world NAME --zone I [--zones N] [--frames N] [--fps F]

@@ -9,6 +9,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/luahost/luahost/inspect"
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
 )
@@ -33,6 +34,8 @@ type runFlags struct {
 	profile string
 	// debug is --debug and --debug-nowait (debug.go).
 	debug debugFlags
+	// rewind is --rewind, --rewind-every and --rewind-memory (rewind.go).
+	rewind rewindFlags
 
 	set map[string]bool
 }
@@ -73,6 +76,13 @@ type runCommand struct {
 	quiet bool
 	// report prints the command's own figures to stdout after the run.
 	report func(stdout io.Writer, r runResult)
+	// gates are the world's stdout and stderr, shut while a rewind
+	// replays frames (--rewind); dbg is the host's debugger, made for
+	// --debug and --inspect.
+	gates []*gate
+	dbg   *luabind.Debugger
+	// cfg is what the world was loaded with.
+	cfg loadConfig
 }
 
 // runHelp are the help texts of the flags whose meaning differs between
@@ -111,6 +121,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	c.fs.BoolVar(&c.f.watch, "watch", false, "run in real time and hot-reload changed scripts")
 	c.f.inspect.register(c.fs)
 	c.f.debug.register(c.fs)
+	c.f.rewind.register(c.fs)
 	c.sf.register(c.fs)
 	return c.main(args, stdout, stderr)
 }
@@ -204,6 +215,8 @@ func (c *runCommand) usageError(pos []string) string {
 		return "--zones cannot be combined with --debug"
 	case f.debug.nowait && f.debug.addr == "":
 		return "--debug-nowait goes with --debug"
+	case f.rewind.usageError(f) != "":
+		return f.rewind.usageError(f)
 	case f.profile != "" && sameFile(f.profile, pos[0]):
 		return fmt.Sprintf("--profile %s: is the world being run, which the trace would overwrite; write it to another file", f.profile)
 	case f.profile != "" && sf.save != "" && (f.profile == sf.save || sameFile(f.profile, sf.save)):
@@ -230,8 +243,24 @@ func (c *runCommand) loadConfig(stdout, stderr io.Writer, prof **profiler) loadC
 	if c.f.profile != "" {
 		cfg.tune = profileOptions(prof)
 	}
-	if c.f.debug.addr != "" {
-		cfg.attach = func(h *luabind.Host) error { return c.f.debug.attach(h, stderr) }
+	if c.f.rewind.frames > 0 {
+		out, errOut := &gate{w: cfg.stdout}, &gate{w: stderr}
+		c.gates = []*gate{out, errOut}
+		cfg.stdout, cfg.stderr = out, errOut
+		if cfg.log != nil {
+			lg := &gate{w: cfg.log}
+			c.gates = append([]*gate{lg}, c.gates...)
+			cfg.log = lg
+		}
+	}
+	if c.f.debug.addr != "" || c.f.inspect.addr != "" {
+		cfg.attach = func(h *luabind.Host) error {
+			c.dbg = h.Debugger()
+			if c.f.debug.addr == "" {
+				return nil
+			}
+			return c.f.debug.attach(h, stderr)
+		}
 	}
 	return cfg
 }
@@ -258,7 +287,8 @@ type runResult struct {
 // failed; a failed save is in the result.
 func (c *runCommand) run(ctx context.Context, path string, stdout, stderr io.Writer) (runResult, error) {
 	var prof *profiler
-	w, err := c.sf.load(path, c.f.zones, c.loadConfig(stdout, stderr, &prof), c.f.set["seed"])
+	c.cfg = c.loadConfig(stdout, stderr, &prof)
+	w, err := c.sf.load(path, c.f.zones, c.cfg, c.f.set["seed"])
 	if err != nil {
 		return runResult{}, err
 	}
@@ -297,7 +327,7 @@ func (c *runCommand) run(ctx context.Context, path string, stdout, stderr io.Wri
 // loop steps w: on the clock with --watch or --inspect, else back to back.
 func (c *runCommand) loop(ctx context.Context, w sim, times *frameTimes, stderr io.Writer) error {
 	if c.realtime() {
-		return w.(*world).runWatch(ctx, &c.f, times, stderr)
+		return w.(*world).runWatch(ctx, c, times, stderr)
 	}
 	return runFast(ctx, w, &c.f, times, stderr)
 }
@@ -351,14 +381,31 @@ func runFast(ctx context.Context, w sim, f *runFlags, times *frameTimes, stderr 
 // (when given) or ctx is done: with --watch hot-reloading changed scripts,
 // with --inspect serving the inspector between frames (a paused world
 // waits inside Step, and its frame time leaves the pause out).
-func (w *world) runWatch(ctx context.Context, f *runFlags, times *frameTimes, stderr io.Writer) error {
+func (w *world) runWatch(ctx context.Context, c *runCommand, times *frameTimes, stderr io.Writer) error {
+	f := &c.f
+	var tl *timeline
+	if f.rewind.frames > 0 {
+		var err error
+		if tl, err = newTimeline(w, &f.rewind, c.cfg.hostOptions(w.host.Dir()), c.gates, stderr, c.dbg); err != nil {
+			return err
+		}
+	}
 	var edits *sceneWatch
 	if f.watch {
 		stopWatch, err := w.host.Watch(ctx)
 		if err != nil {
 			return err
 		}
-		defer stopWatch()
+		if tl != nil {
+			tl.watch, tl.stopWatch = ctx, stopWatch
+			defer func() {
+				if tl.stopWatch != nil {
+					_ = tl.stopWatch()
+				}
+			}()
+		} else {
+			defer stopWatch()
+		}
 		fmt.Fprintf(stderr, "watching %s for changes (Ctrl-C to stop)\n", w.host.Dir())
 		if w.scene != nil {
 			edits = newSceneWatch(w, stderr)
@@ -367,9 +414,17 @@ func (w *world) runWatch(ctx context.Context, f *runFlags, times *frameTimes, st
 	var pending <-chan struct{}
 	var insp *inspector
 	if f.inspect.addr != "" {
+		opts := inspect.Options{Debugger: c.dbg}
+		if tl != nil {
+			opts.Timeline = tl
+		}
 		var err error
-		if insp, err = w.serveInspector(ctx, &f.inspect, stderr); err != nil {
+		if insp, err = w.serveInspector(ctx, &f.inspect, opts, stderr); err != nil {
 			return err
+		}
+		if srv := f.debug.srv; srv != nil && tl != nil {
+			in := insp.in
+			srv.OnRewind(func(frame *uint64, back uint64) (uint64, error) { return in.Rewind(ctx, frame, back) })
 		}
 		defer insp.stop()
 		pending = insp.in.Pending()

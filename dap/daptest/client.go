@@ -20,6 +20,9 @@ type Client struct {
 	conn net.Conn
 	r    *bufio.Reader
 	seq  int
+	// Codec decodes what the debugger sends: the protocol's messages, and
+	// custom ones when a test gives a codec that knows them (dap.NewCodec).
+	Codec *godap.Codec
 	// Events are the events read while waiting for responses, oldest
 	// first.
 	Events []godap.Message
@@ -35,7 +38,7 @@ func Dial(t testing.TB, addr string) *Client {
 	conn, err := net.DialTimeout("tcp", addr, Wait)
 	require.NoError(t, err)
 	t.Cleanup(func() { conn.Close() })
-	return &Client{t: t, conn: conn, r: bufio.NewReader(conn)}
+	return &Client{t: t, conn: conn, r: bufio.NewReader(conn), Codec: godap.NewCodec()}
 }
 
 // Request sends command with args (nil: none) and returns its response,
@@ -72,7 +75,9 @@ func Response[R godap.ResponseMessage](c *Client, command string, args any) R {
 func (c *Client) read() godap.Message {
 	c.t.Helper()
 	require.NoError(c.t, c.conn.SetReadDeadline(time.Now().Add(Wait)))
-	msg, err := godap.ReadProtocolMessage(c.r)
+	raw, err := godap.ReadBaseMessage(c.r)
+	require.NoError(c.t, err)
+	msg, err := c.Codec.DecodeMessage(raw)
 	require.NoError(c.t, err)
 	return msg
 }

@@ -487,6 +487,12 @@ function showInstance(d, inst) {
     });
     h.append(b);
   }
+  if (inst.faulted && inst.at && !state.readonly && timeline.available && debug.available) {
+    const b = el("button", "rewind-break", `rewind ${REWIND_BACK} and break`);
+    b.title = `move the world back to ${REWIND_BACK} frames before the error and pause where this instance's ${inst.at.callback} starts`;
+    b.addEventListener("click", () => rewindAndBreak(d.id, inst.script, inst.at));
+    h.append(b);
+  }
   div.append(h);
   if (inst.error) {
     const where = inst.at ? `in ${inst.at.callback}, frame ${inst.at.frame}:\n` : "";
@@ -640,6 +646,211 @@ function log(cls, where, text) {
   while (ol.children.length > MAX_LOG) ol.lastChild.remove();
 }
 
+// ---- timeline: moving the world back (with --rewind)
+
+// REWIND_BACK is how many frames before an error its one click goes.
+const REWIND_BACK = 60;
+
+const timeline = { available: false, first: 0, last: 0, touched: false };
+
+const refreshTimeline = throttled(500, async () => {
+  if (!timeline.available) return;
+  const t = await api("timeline");
+  Object.assign(timeline, { first: t.first, last: t.last });
+  const r = $("timeline");
+  r.min = t.first;
+  r.max = t.last;
+  // Never move the slider under the designer's hand.
+  if (!timeline.touched && document.activeElement !== r) r.value = t.frame;
+  $("timeline-frame").textContent = r.value;
+});
+
+async function rewindTo(body) {
+  try {
+    showWorld(await api("rewind", body));
+  } catch (e) {
+    log("error", "rewind", e.message);
+  }
+  timeline.touched = false;
+  refreshTimeline();
+  refreshAll();
+  refreshDebug();
+}
+
+async function rewindAndBreak(entity, script, at) {
+  await rewindTo({ frame: Math.max(timeline.first, at.frame - REWIND_BACK), break: { entity, script, callback: at.callback } });
+  await control("resume");
+}
+
+// ---- debugger: the same one an editor may attach to over DAP
+
+const debug = { available: false, script: "", path: "", breakpoints: [], stop: null, frame: 0 };
+
+const baseName = (path) => path.split(/[\\/]/).pop();
+
+async function loadDebugScripts() {
+  if (!debug.available) return;
+  const names = (await api("scripts")).scripts.map((x) => x.script).sort();
+  const sel = $("debug-script");
+  if (names.join() !== [...sel.options].map((o) => o.value).join()) {
+    const cur = sel.value;
+    sel.replaceChildren(...names.map((n) => {
+      const o = el("option", "", n);
+      o.value = n;
+      return o;
+    }));
+    if (names.includes(cur)) sel.value = cur;
+  }
+  if (!debug.script && names.length) await showSource({ script: sel.value });
+}
+
+// showSource shows a loaded script's source: {script} or {path}.
+async function showSource(q) {
+  const src = await api("debug/source?" + new URLSearchParams(q));
+  debug.script = src.script;
+  debug.path = src.path;
+  $("debug-script").value = src.script;
+  const lines = src.source.split("\n");
+  if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
+  $("source").replaceChildren(...lines.map((text, i) => {
+    const li = el("li");
+    li.dataset.line = i + 1;
+    li.append(el("span", "ln", String(i + 1)), el("code", "", text || " "));
+    return li;
+  }));
+  markSource();
+}
+
+// markSource marks the breakpoints and the paused line.
+function markSource() {
+  const bps = new Set(debug.breakpoints.filter((b) => b.path === debug.path).map((b) => b.line));
+  for (const li of $("source").children) {
+    const n = Number(li.dataset.line);
+    li.classList.toggle("bp", bps.has(n));
+    li.classList.toggle("paused", !!debug.stop && debug.stop.path === debug.path && debug.stop.line === n);
+  }
+  const cur = $("source").querySelector("li.paused");
+  if (cur) cur.scrollIntoView({ block: "nearest" });
+}
+
+async function toggleBreakpoint(line) {
+  const lines = new Set(debug.breakpoints.filter((b) => b.path === debug.path).map((b) => b.line));
+  if (lines.has(line)) lines.delete(line);
+  else lines.add(line);
+  showDebug(await api("debug/breakpoints", { path: debug.path, lines: [...lines].sort((a, b) => a - b) }));
+}
+
+const refreshDebug = throttled(50, async () => {
+  if (debug.available) await showDebug(await api("debug"));
+});
+
+async function showDebug(d) {
+  const wasAt = debug.stop && `${debug.stop.path}:${debug.stop.line}`;
+  debug.breakpoints = d.breakpoints;
+  debug.stop = d.paused ? d.stop : null;
+  if (!wasAt || !d.paused) debug.frame = 0;
+  document.body.dataset.debugPaused = String(d.paused);
+  const st = $("debug-state");
+  st.textContent = d.paused ? `paused (${d.stop.reason}) at ${baseName(d.stop.path)}:${d.stop.line}${d.stop.error ? ": " + d.stop.error : ""}` : "running";
+  st.className = "badge " + (d.paused ? "paused" : "running");
+  // The header says the world waits, whichever pause holds it.
+  if (d.paused && !state.problem) {
+    $("state").textContent = "paused in a script";
+    $("state").className = "badge paused";
+  } else {
+    showWorld(state.world);
+  }
+  for (const id of ["dbg-continue", "dbg-next", "dbg-in", "dbg-out"]) $(id).disabled = !d.paused;
+  $("dbg-pause").disabled = d.paused;
+  if (d.paused && d.stop.path !== debug.path) await showSource({ path: d.stop.path });
+  markSource();
+  $("stack").replaceChildren(...d.stack.map((f, i) => {
+    const li = el("li", "", `${f.name}  ${baseName(f.path)}:${f.line}`);
+    li.dataset.frame = i;
+    return li;
+  }));
+  if (d.stack.length) await showFrame(Math.min(debug.frame, d.stack.length - 1));
+  else $("variables").replaceChildren();
+}
+
+// showFrame shows the locals, upvalues and self of frame n of the stack.
+async function showFrame(n) {
+  debug.frame = n;
+  for (const li of $("stack").children) li.classList.toggle("selected", Number(li.dataset.frame) === n);
+  let fr;
+  try {
+    fr = await api("debug/frame?frame=" + n);
+  } catch (e) {
+    $("variables").replaceChildren(el("p", "empty", e.message));
+    return;
+  }
+  $("variables").replaceChildren(...fr.scopes.map((sc) => {
+    const box = el("details");
+    box.open = sc.name !== "Upvalues";
+    box.dataset.scope = sc.name;
+    box.append(el("summary", "", sc.name), varList(sc.variables));
+    return box;
+  }));
+}
+
+// varList lists variables; a table's name opens its fields.
+function varList(vars) {
+  const ul = el("ul", "vars");
+  for (const v of vars) {
+    const li = el("li");
+    li.dataset.name = v.name;
+    const key = el("span", "key", v.name);
+    li.append(key, el("span", "value", v.value));
+    if (v.ref) {
+      li.classList.add("expandable");
+      key.addEventListener("click", async () => {
+        const open = li.querySelector("ul");
+        if (open) {
+          open.remove();
+          return;
+        }
+        try {
+          li.append(varList((await api("debug/variables?ref=" + v.ref)).variables));
+        } catch (e) {
+          problem(e);
+        }
+      });
+    }
+    ul.append(li);
+  }
+  return ul;
+}
+
+async function debugDo(action) {
+  try {
+    await showDebug(await api("debug/" + action, {}));
+  } catch (e) {
+    problem(e);
+  }
+}
+
+// startDebug shows the debugger panel and the timeline when the world
+// has them (the API answers 409 when not) and the page may drive them.
+async function startDebug() {
+  if (state.readonly) return;
+  try {
+    await showDebug(await api("debug"));
+    debug.available = true;
+    $("debug-pane").hidden = false;
+    await loadDebugScripts();
+  } catch {
+    debug.available = false;
+  }
+  try {
+    await api("timeline");
+    timeline.available = true;
+    $("timeline-box").hidden = false;
+    refreshTimeline();
+  } catch {
+    timeline.available = false;
+  }
+}
+
 // ---- console
 
 function updateConsoleTargets(d) {
@@ -694,6 +905,7 @@ function refreshAll() {
   refreshEntities();
   refreshDetail();
   refreshBlackboard();
+  refreshTimeline();
 }
 
 function connect() {
@@ -713,8 +925,13 @@ function connect() {
     const r = JSON.parse(ev.data);
     if (r.error) log("error", `frame ${r.frame} reload of ${r.file} refused`, r.error);
     else log("reload", `frame ${r.frame}`, `reloaded ${r.file}: ${r.instances} instances migrated in ${fmt(r.ms, 1)} ms`);
+    if (!r.error && r.script === debug.script) showSource({ script: r.script }).catch(problem);
   });
   es.addEventListener("dropped", (ev) => log("error", "stream", `${ev.data} events dropped`));
+  es.addEventListener("debug", () => {
+    refreshDebug();
+    refreshTimeline();
+  });
   es.onerror = () => {
     if (es.readyState === EventSource.CLOSED) problem(new Error("disconnected"));
   };
@@ -756,6 +973,23 @@ async function start() {
     }
     refreshBlackboard();
   });
+  $("debug-script").addEventListener("change", () => showSource({ script: $("debug-script").value }).catch(problem));
+  $("source").addEventListener("click", (ev) => {
+    const li = ev.target.closest("li[data-line]");
+    if (li) toggleBreakpoint(Number(li.dataset.line)).catch(problem);
+  });
+  $("stack").addEventListener("click", (ev) => {
+    const li = ev.target.closest("li[data-frame]");
+    if (li) showFrame(Number(li.dataset.frame));
+  });
+  for (const [id, action] of [["dbg-continue", "continue"], ["dbg-next", "next"], ["dbg-in", "stepIn"], ["dbg-out", "stepOut"], ["dbg-pause", "pause"]]) {
+    $(id).addEventListener("click", () => debugDo(action));
+  }
+  $("timeline").addEventListener("input", () => {
+    timeline.touched = true;
+    $("timeline-frame").textContent = $("timeline").value;
+  });
+  $("rewind").addEventListener("click", () => rewindTo({ frame: Number($("timeline").value) }));
   $("console-run").addEventListener("click", runConsole);
   $("console-code").addEventListener("keydown", (ev) => {
     if (ev.key === "Enter" && (ev.ctrlKey || ev.metaKey)) {
@@ -771,6 +1005,7 @@ async function start() {
   } catch (e) {
     problem(e);
   }
+  await startDebug();
   refreshAll();
   connect();
 }
