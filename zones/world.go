@@ -24,6 +24,11 @@ type Options struct {
 	// entities that printed them (see World). The default (nil) value
 	// is os.Stdout.
 	Stdout io.Writer
+	// Effects are effects waiting for the first frame: those of a saved
+	// world (Effects of what World.Save returned), whose parts the
+	// build restored (Part). They are delivered, like a frame's, to the
+	// zones that own their targets.
+	Effects []luabind.Effect
 }
 
 // Build builds zone number zone: a runtime, its host printing to out, and
@@ -48,8 +53,11 @@ type World struct {
 	// view is the world's committed state that every zone's scripts
 	// read during the next frame; spare is the entries of the view
 	// before it, which the next view reuses.
-	view     *luabind.View
-	spare    []luabind.ViewEntity
+	view  *luabind.View
+	spare []luabind.ViewEntity
+	// pending are the effects the last exchange delivered, each once,
+	// for Save.
+	pending  []luabind.Effect
 	handoffs uint64
 	closed   bool
 }
@@ -79,6 +87,7 @@ func New(opts Options, build Build) (*World, error) {
 		}
 	}
 	w.parallel(func(z *zone) { z.err = z.scan() })
+	w.zones[0].effects = append(w.zones[0].effects, opts.Effects...)
 	if err := w.exchange(); err != nil {
 		_ = w.Close()
 		return nil, err
@@ -160,17 +169,22 @@ func (w *World) exchange() error {
 // route delivers the frame's effects: each to the zone that owns its
 // target in the new view (an effect on an entity that is gone is
 // dropped), broadcasts and blackboard writes to every zone, each zone
-// but the sender's with its own copy of the data.
+// but the sender's with its own copy of the data. It keeps what it
+// delivered in w.pending.
 func (w *World) route() {
+	clear(w.pending)
+	w.pending = w.pending[:0]
 	for _, z := range w.zones {
 		for _, e := range z.effects {
 			if e.To != 0 {
 				if v := w.view.Get(e.To); v != nil {
 					d := w.zones[v.Zone]
 					d.delivery = append(d.delivery, e)
+					w.pending = append(w.pending, e)
 				}
 				continue
 			}
+			w.pending = append(w.pending, e)
 			for _, d := range w.zones {
 				c := e
 				if d != z {
