@@ -9,6 +9,7 @@ import (
 	"github.com/luahost/luahost/internal/scene"
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/snapshot"
 	"github.com/luahost/luahost/zones"
 )
 
@@ -62,6 +63,23 @@ func loadZoned(path string, n int, cfg loadConfig) (*zoned, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
+	cfg = cfg.shared()
+	w, err := zones.New(zones.Options{Layout: layout, Stdout: cfg.stdout}, func(i int, out io.Writer, join func(*luabind.Host)) error {
+		c := cfg
+		c.stdout, c.join = out, join
+		c.keep = func(e scene.Entity) bool { return layout.Zone(startOf(e)) == i }
+		_, err := loadScene(path, c)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &zoned{w}, nil
+}
+
+// shared returns cfg with its stderr and log writers shared by the
+// zones' goroutines under a lock, one write at a time.
+func (cfg loadConfig) shared() loadConfig {
 	if cfg.log == nil {
 		cfg.log = cfg.stderr
 	}
@@ -72,15 +90,44 @@ func loadZoned(path string, n int, cfg loadConfig) (*zoned, error) {
 	} else {
 		cfg.log = &syncWriter{w: cfg.log}
 	}
-	w, err := zones.New(zones.Options{Layout: layout, Stdout: cfg.stdout}, func(i int, out io.Writer, join func(*luabind.Host)) error {
+	return cfg
+}
+
+// loadZonedSnapshot continues snap, the snapshot of a zoned world read
+// from path, over n zones (0: as many as it was saved on), its scripts
+// in dir: each zone restores the part of the world in its strip, and
+// the effects the world's last frame made are delivered in the first.
+func loadZonedSnapshot(path string, snap *snapshot.World, n int, dir string, cfg loadConfig) (*zoned, error) {
+	if n == 0 {
+		n = len(snap.Zoned.Edges) + 1
+	}
+	layout, err := zones.SavedLayout(snap, n)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	effects, err := zones.Effects(snap)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	cfg = cfg.shared()
+	w, err := zones.New(zones.Options{Layout: layout, Stdout: cfg.stdout, Effects: effects}, func(i int, out io.Writer, join func(*luabind.Host)) error {
 		c := cfg
-		c.stdout, c.join = out, join
-		c.keep = func(e scene.Entity) bool { return layout.Zone(startOf(e)) == i }
-		_, err := loadScene(path, c)
-		return err
+		c.stdout = out
+		rt := runtime.New(runtime.Options{OnError: runtime.Discard})
+		luabind.NewErrorLog(rt, c.stderr)
+		opts := c.hostOptions(dir)
+		// A saved world's scripts must all load: there is no scene to
+		// wait in.
+		opts.Lenient = false
+		host, err := luabind.New(rt, opts)
+		if err != nil {
+			return err
+		}
+		join(host)
+		return host.Restore(zones.Part(snap, layout, i))
 	})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return &zoned{w}, nil
 }

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -138,4 +141,53 @@ func TestRunZonesTransparent(t *testing.T) {
 			assert.Equal(t, want.stderr, got.stderr)
 		})
 	}
+}
+
+// TestRunZonesSaveContinue: the tower-defence scene run 200 frames on 2
+// zones cannot be told from 100 frames on 2 zones, saved, and the
+// snapshot continued in a new process for 100 frames, on the zones it
+// was saved on or on another number: stdout from frame 101 on and the
+// hash are the same, and so is the final snapshot on the same zones.
+func TestRunZonesSaveContinue(t *testing.T) {
+	const scene = "../../zones/testdata/td.json"
+	dir := t.TempDir()
+	at := func(name string) string { return filepath.Join(dir, name) }
+	// Budgets off: a callback stopped by a loaded machine would be a
+	// fault of that run alone.
+	full := luahostRun(t, "run", scene, "--zones", "2", "--frames", "200", "--budget", "0", "--hash", "--save", at("full.json"))
+	require.Equal(t, 0, full.code, full.stderr)
+	first := luahostRun(t, "run", scene, "--zones", "2", "--frames", "100", "--budget", "0", "--save", at("half.json"))
+	require.Equal(t, 0, first.code, first.stderr)
+	half, err := os.ReadFile(at("half.json"))
+	require.NoError(t, err)
+	require.Contains(t, string(half), `{"kind":"send","to":`, "the towers' damage of frame 100 waits for frame 101")
+	for _, zones := range []string{"", "1", "4"} {
+		t.Run("on "+cmp.Or(zones, "the saved")+" zones", func(t *testing.T) {
+			args := []string{"run", at("half.json"), "--frames", "100", "--budget", "0", "--hash", "--save", at("cont" + zones + ".json")}
+			if zones != "" {
+				args = append(args, "--zones", zones)
+			}
+			second := luahostRun(t, args...)
+			require.Equal(t, 0, second.code, second.stderr)
+			require.Contains(t, second.stdout, "final score")
+			require.True(t, strings.HasSuffix(full.stdout, second.stdout), "stdout from frame 101 on:\nfull:\n%s\ncontinued:\n%s", full.stdout, second.stdout)
+			before := full.stdout[:len(full.stdout)-len(second.stdout)]
+			assert.True(t, strings.HasPrefix(first.stdout, before), "the first half printed frames 1-100, then its shutdown")
+			assert.Equal(t, full.stderr, second.stderr, "the hash")
+			if zones == "" {
+				a, err := os.ReadFile(at("full.json"))
+				require.NoError(t, err)
+				b, err := os.ReadFile(at("cont.json"))
+				require.NoError(t, err)
+				assert.Equal(t, string(a), string(b))
+			}
+		})
+	}
+	t.Run("a world saved without zones", func(t *testing.T) {
+		res := luahostRun(t, "run", scene, "--frames", "10", "--save", at("one.json"))
+		require.Equal(t, 0, res.code, res.stderr)
+		res = luahostRun(t, "run", at("one.json"), "--zones", "2")
+		assert.Equal(t, exitUsage, res.code)
+		assert.Equal(t, "luahost run: "+at("one.json")+": the snapshot of a world run without --zones continues as one world, not with --zones\n", res.stderr)
+	})
 }
