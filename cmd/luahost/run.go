@@ -198,8 +198,6 @@ func (c *runCommand) usageError(pos []string) string {
 		return "--zones cannot be combined with --watch"
 	case f.zones > 0 && f.inspect.addr != "":
 		return "--zones cannot be combined with --inspect"
-	case f.zones > 0 && f.profile != "":
-		return "--zones cannot be combined with --profile"
 	case f.zones > 0 && f.debug.addr != "":
 		return "--zones cannot be combined with --debug"
 	case f.debug.nowait && f.debug.addr == "":
@@ -268,7 +266,7 @@ func (c *runCommand) run(ctx context.Context, path string, stdout, stderr io.Wri
 			_ = w.close()
 			return runResult{}, err
 		}
-		prof = newProfiler(w.(*world), out, "luahost "+c.name+" "+path)
+		prof = newProfiler(w, out, "luahost "+c.name+" "+path)
 	}
 	var r runResult
 	c.f.debug.wait(ctx)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sync"
 
 	"github.com/luahost/luahost/internal/scene"
@@ -42,8 +43,12 @@ func loadSim(path string, n int, cfg loadConfig) (sim, error) {
 	return loadZoned(path, n, cfg)
 }
 
-// zoned is a scene run over zones.
-type zoned struct{ w *zones.World }
+// zoned is a scene run over zones; prof, with --profile, records its
+// frames.
+type zoned struct {
+	w    *zones.World
+	prof *profiler
+}
 
 // loadZoned loads the scene at path as n zones: each zone loads every
 // script and the blackboard, and spawns the scene's entities whose
@@ -74,7 +79,7 @@ func loadZoned(path string, n int, cfg loadConfig) (*zoned, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &zoned{w}, nil
+	return &zoned{w: w}, nil
 }
 
 // shared returns cfg with its stderr and log writers shared by the
@@ -129,10 +134,51 @@ func loadZonedSnapshot(path string, snap *snapshot.World, n int, dir string, cfg
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	return &zoned{w}, nil
+	return &zoned{w: w}, nil
 }
 
-func (z *zoned) step(dt float64) error { return z.w.Step(dt) }
+func (z *zoned) step(dt float64) error {
+	if z.prof == nil {
+		return z.w.Step(dt)
+	}
+	z.prof.beginFrame()
+	err := z.w.Step(dt)
+	z.prof.frameEnd()
+	return err
+}
+
+// frameCounters returns the zones' runtime counters summed (handoffs
+// are no spawns), and their
+// scripts' figures of the last frame summed by script, in the order the
+// zones loaded them, for --profile.
+func (z *zoned) frameCounters() (runtime.Stats, []luabind.ScriptStats) {
+	var rs runtime.Stats
+	var timing []luabind.ScriptStats
+	for i := range z.w.Zones() {
+		h := z.w.Host(i)
+		r, s := h.Runtime().Stats(), h.Stats()
+		rs.Frames = r.Frames
+		rs.Entities += r.Entities
+		rs.Instances += r.Instances
+		rs.Spawns += r.Spawns
+		rs.Kills += r.Kills
+		if s.Frame != r.Frames {
+			continue
+		}
+		for _, m := range s.Timing {
+			j := slices.IndexFunc(timing, func(t luabind.ScriptStats) bool { return t.Script == m.Script })
+			if j < 0 {
+				timing = append(timing, luabind.ScriptStats{Script: m.Script})
+				j = len(timing) - 1
+			}
+			timing[j].Frame.Calls += m.Frame.Calls
+			timing[j].Frame.Total += m.Frame.Total
+		}
+	}
+	// An entity handed off arrives in its new zone as a spawn there.
+	rs.Spawns -= z.w.Handoffs()
+	return rs, timing
+}
 
 func (z *zoned) stats() (runtime.Stats, luabind.Stats) {
 	var rs runtime.Stats

@@ -191,3 +191,47 @@ func TestRunZonesSaveContinue(t *testing.T) {
 		assert.Equal(t, "luahost run: "+at("one.json")+": the snapshot of a world run without --zones continues as one world, not with --zones\n", res.stderr)
 	})
 }
+
+// TestRunZonesProfile: a zoned world's profile has the format of one
+// world's, with every frame's figures summed over the zones: the same
+// frames, entities, spawns, kills and calls per script on 1, 2 and 4
+// zones (the tower-defence scene plays the same game on each).
+func TestRunZonesProfile(t *testing.T) {
+	const scene = "../../zones/testdata/td.json"
+	// figures returns, frame by frame, the frame's arguments and the
+	// calls of each script in it: the script events written after the
+	// frame's (the zones run at once, so their scripts' times summed may
+	// add up to more than the frame's).
+	figures := func(t *testing.T, zones string) []string {
+		t.Helper()
+		var out []string
+		var scripts []string
+		flush := func() {
+			if len(out) > 0 {
+				slices.Sort(scripts)
+				out[len(out)-1] += strings.Join(scripts, "")
+			}
+			scripts = nil
+		}
+		for _, ev := range readProfile(t, "run", scene, "--frames", "60", "--budget", "0", "--zones", zones) {
+			switch ev.Cat {
+			case "frame":
+				flush()
+				out = append(out, fmt.Sprintf("%s entities %v instances %v spawns %v kills %v:", ev.Name, ev.Args["entities"], ev.Args["instances"], ev.Args["spawns"], ev.Args["kills"]))
+			case "script":
+				scripts = append(scripts, fmt.Sprintf(" %s %v", ev.Name, ev.Args["calls"]))
+			}
+		}
+		flush()
+		require.Len(t, out, 60)
+		return out
+	}
+	want := figures(t, "1")
+	require.Contains(t, want[59], "td/tower 5", "five towers update in a frame")
+	require.Contains(t, strings.Join(want, "\n"), "kills 1", "enemies die")
+	for _, n := range []string{"2", "4"} {
+		t.Run(n+" zones", func(t *testing.T) {
+			assert.Equal(t, want, figures(t, n))
+		})
+	}
+}
