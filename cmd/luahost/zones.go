@@ -1,11 +1,13 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/luahost/luahost/internal/scene"
 	"github.com/luahost/luahost/luabind"
@@ -237,4 +239,47 @@ func sceneLayout(sc *scene.Scene, n int) (zones.Layout, error) {
 		lo, hi = 0, 0
 	}
 	return zones.Split(0, lo, hi, n), nil
+}
+
+// runWatch runs the zoned world in real time at f.fps, until f.frames
+// ran (when given) or ctx is done. With --watch, one watcher of the
+// scripts' folder serves every zone: between two frames, every zone
+// reloads what changed, so that no frame runs one version of a script in
+// one zone and another in the next. It fails when a frame's handoff
+// fails, as runFast does.
+func (z *zoned) runWatch(ctx context.Context, f *runFlags, times *frameTimes, stderr io.Writer) error {
+	var sw *luabind.SharedWatch
+	if f.watch {
+		dir := z.w.Host(0).Dir()
+		var err error
+		if sw, err = luabind.WatchShared(ctx, dir); err != nil {
+			return err
+		}
+		defer sw.Close()
+		fmt.Fprintf(stderr, "watching %s for changes (Ctrl-C to stop)\n", dir)
+	}
+	tick := time.NewTicker(time.Duration(float64(time.Second) / f.fps))
+	defer tick.Stop()
+	for i := 0; !f.set["frames"] || i < f.frames; i++ {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-tick.C:
+		}
+		if sw != nil {
+			changes, errs := sw.Take()
+			for _, err := range errs {
+				fmt.Fprintf(stderr, "warning: %v\n", err)
+			}
+			for i := range z.w.Zones() {
+				z.w.Host(i).ApplyChanges(changes)
+			}
+		}
+		start := time.Now()
+		if err := z.step(f.dt); err != nil {
+			return err
+		}
+		*times = append(*times, time.Since(start))
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/luahost/luahost/internal/scene"
 	"github.com/stretchr/testify/assert"
@@ -90,7 +92,7 @@ func TestRunZonesBadInput(t *testing.T) {
 		want string
 	}{
 		{"zero zones", []string{"testdata/zones/walk.json", "--zones", "0"}, "luahost run: --zones must be 1 or more\n"},
-		{"with watch", []string{"testdata/zones/walk.json", "--zones", "2", "--watch"}, "luahost run: --zones cannot be combined with --watch\n"},
+		{"with inspect", []string{"testdata/zones/walk.json", "--zones", "2", "--inspect", "127.0.0.1:0"}, "luahost run: --zones cannot be combined with --inspect\n"},
 		{"another count than the scene's", []string{"testdata/zones/field.json", "--zones", "3"}, "luahost run: testdata/zones/field.json: --zones 3 does not match the scene's zones field, whose edges make 2 zones\n"},
 		{"overlapping edges", []string{"testdata/zones/overlap.json", "--zones", "3"}, "luahost run: testdata/zones/overlap.json:2:44: zones.edges[2]: 100 is not above edges[1], 100 (edges must increase strictly: strips may not overlap)\n"},
 		{"overlapping edges without --zones", []string{"testdata/zones/overlap.json"}, "luahost run: testdata/zones/overlap.json:2:44: zones.edges[2]: 100 is not above edges[1], 100 (edges must increase strictly: strips may not overlap)\n"},
@@ -234,4 +236,60 @@ func TestRunZonesProfile(t *testing.T) {
 			assert.Equal(t, want, figures(t, n))
 		})
 	}
+}
+
+// TestRunZonesWatch saves a script while "run --zones 4 --watch" runs it
+// in every zone: every zone reloads it between the same two frames, so
+// that each frame runs one version everywhere, and the old one never
+// comes back.
+func TestRunZonesWatch(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"scene.json", "scripts/ver.lua"} {
+		src, err := os.ReadFile(filepath.Join("testdata", "zones", "watch", name))
+		require.NoError(t, err)
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), src, 0o644))
+	}
+	l := startLive(t, dir, "run", "scene.json", "--zones", "4", "--watch", "--fps", "60")
+	versions := make(map[int]map[string]int) // frame: version: entities
+	seen := func(s string) (string, int) {
+		var v string
+		var n, frame int
+		_, err := fmt.Sscanf(s, "%s\t%d\t%d", &v, &n, &frame)
+		require.NoError(t, err, s)
+		if versions[frame] == nil {
+			versions[frame] = make(map[string]int)
+		}
+		versions[frame][v]++
+		return v, frame
+	}
+	l.waitFor(t, "frame 2", 10*time.Second, func(s string) bool { _, f := seen(s); return f == 2 })
+	src, err := os.ReadFile(filepath.Join(dir, "scripts", "ver.lua"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "scripts", "ver.lua"), bytes.ReplaceAll(src, []byte(`"v1`), []byte(`"v2`)), 0o644))
+	first := 0
+	l.waitFor(t, "the new version", 10*time.Second, func(s string) bool {
+		v, f := seen(s)
+		if v == "v2" && first == 0 {
+			first = f
+		}
+		return first > 0 && f == first+5
+	})
+	require.NoError(t, l.cmd.Process.Signal(os.Interrupt))
+	for _, s := range l.rest(t, 5*time.Second) {
+		seen(s)
+	}
+	require.NoError(t, l.cmd.Wait(), l.errText())
+	assert.Equal(t, 4, strings.Count(l.errText(), "reloaded scripts/ver.lua: 1 instances migrated"), "each zone says so:\n%s", l.errText())
+	for frame, vs := range versions {
+		if frame < first-1 || frame > first+4 {
+			continue
+		}
+		want := "v1"
+		if frame >= first {
+			want = "v2"
+		}
+		assert.Equal(t, map[string]int{want: 4}, vs, "frame %d: every zone's entity runs %s", frame, want)
+	}
+	assert.Equal(t, 4, versions[first]["v2"], "the four zones reloaded before frame %d", first)
 }
