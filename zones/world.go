@@ -24,6 +24,10 @@ type Options struct {
 	// entities that printed them (see World). The default (nil) value
 	// is os.Stdout.
 	Stdout io.Writer
+	// Balance is how many frames pass between two moves of the edges
+	// toward equal work per zone (balance.go), the first after New; the
+	// default (zero) value keeps the edges where Layout puts them.
+	Balance int
 	// Effects are effects waiting for the first frame: those of a saved
 	// world (Effects of what World.Save returned), whose parts the
 	// build restored (Part). They are delivered, like a frame's, to the
@@ -59,7 +63,13 @@ type World struct {
 	// for Save.
 	pending  []luabind.Effect
 	handoffs uint64
-	closed   bool
+	// balanceEvery is Options.Balance; sinceBalance counts the frames
+	// since the edges were last considered, keys is balance's buffer and
+	// moves counts the times the edges moved.
+	balanceEvery, sinceBalance int
+	keys                       []workKey
+	moves                      uint64
+	closed                     bool
 }
 
 // New builds the zones of opts.Layout with build, one after the other,
@@ -72,7 +82,9 @@ func New(opts Options, build Build) (*World, error) {
 	if opts.Stdout == nil {
 		opts.Stdout = os.Stdout
 	}
-	w := &World{layout: opts.Layout, stdout: opts.Stdout}
+	// The edges move: the World has its own.
+	opts.Layout.Edges = slices.Clone(opts.Layout.Edges)
+	w := &World{layout: opts.Layout, stdout: opts.Stdout, balanceEvery: opts.Balance, sinceBalance: opts.Balance - 1}
 	n := opts.Layout.Zones()
 	for i := range n {
 		z := newZone(w, i, n)
@@ -163,6 +175,7 @@ func (w *World) exchange() error {
 		z.host.SetView(w.view)
 	}
 	w.route()
+	w.balance()
 	return errors.Join(err, w.writeOut())
 }
 
