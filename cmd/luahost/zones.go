@@ -20,6 +20,11 @@ import (
 // goroutines and handoffs.
 const maxZones = 256
 
+// balanceFrames is how often a zoned world's edges may move toward
+// equal work per zone (zones.Options.Balance): often enough to follow
+// a crowd walking, rarely enough that the count costs nothing.
+const balanceFrames = 10
+
 // sim is a loaded scene that run and bench step: one world, or a world
 // over zones.
 type sim interface {
@@ -71,7 +76,7 @@ func loadZoned(path string, n int, cfg loadConfig) (*zoned, error) {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	cfg = cfg.shared()
-	w, err := zones.New(zones.Options{Layout: layout, Stdout: cfg.stdout}, func(i int, out io.Writer, join func(*luabind.Host)) error {
+	w, err := zones.New(zones.Options{Layout: layout, Stdout: cfg.stdout, Balance: balanceFrames}, func(i int, out io.Writer, join func(*luabind.Host)) error {
 		c := cfg
 		c.stdout, c.join = out, join
 		c.keep = func(e scene.Entity) bool { return layout.Zone(startOf(e)) == i }
@@ -117,7 +122,7 @@ func loadZonedSnapshot(path string, snap *snapshot.World, n int, dir string, cfg
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	cfg = cfg.shared()
-	w, err := zones.New(zones.Options{Layout: layout, Stdout: cfg.stdout, Effects: effects}, func(i int, out io.Writer, join func(*luabind.Host)) error {
+	w, err := zones.New(zones.Options{Layout: layout, Stdout: cfg.stdout, Balance: balanceFrames, Effects: effects}, func(i int, out io.Writer, join func(*luabind.Host)) error {
 		c := cfg
 		c.stdout = out
 		rt := runtime.New(runtime.Options{OnError: runtime.Discard})
