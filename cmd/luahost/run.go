@@ -194,8 +194,6 @@ func (c *runCommand) usageError(pos []string) string {
 		return "--zones must be 1 or more"
 	case f.zones > maxZones:
 		return fmt.Sprintf("--zones must be at most %d", maxZones)
-	case f.zones > 0 && f.inspect.addr != "":
-		return "--zones cannot be combined with --inspect"
 	case f.zones > 0 && f.debug.addr != "":
 		return "--zones cannot be combined with --debug"
 	case f.debug.nowait && f.debug.addr == "":

@@ -250,7 +250,8 @@ func sceneLayout(sc *scene.Scene, n int) (zones.Layout, error) {
 // ran (when given) or ctx is done. With --watch, one watcher of the
 // scripts' folder serves every zone: between two frames, every zone
 // reloads what changed, so that no frame runs one version of a script in
-// one zone and another in the next. It fails when a frame's handoff
+// one zone and another in the next. With --inspect, it serves every
+// zone's inspector (zoneinspect.go). It fails when a frame's handoff
 // fails, as runFast does.
 func (z *zoned) runWatch(ctx context.Context, f *runFlags, times *frameTimes, stderr io.Writer) error {
 	var sw *luabind.SharedWatch
@@ -263,28 +264,46 @@ func (z *zoned) runWatch(ctx context.Context, f *runFlags, times *frameTimes, st
 		defer sw.Close()
 		fmt.Fprintf(stderr, "watching %s for changes (Ctrl-C to stop)\n", dir)
 	}
+	var insp *zoneInspectors
+	if f.inspect.addr != "" {
+		var err error
+		if insp, err = z.serveInspectors(ctx, &f.inspect, stderr); err != nil {
+			return err
+		}
+		defer insp.stop()
+	}
 	tick := time.NewTicker(time.Duration(float64(time.Second) / f.fps))
 	defer tick.Stop()
 	for i := 0; !f.set["frames"] || i < f.frames; i++ {
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-tick.C:
+		if insp != nil {
+			if !insp.wait(ctx, tick.C) {
+				return nil
+			}
+		} else {
+			select {
+			case <-ctx.Done():
+				return nil
+			case <-tick.C:
+			}
 		}
 		if sw != nil {
 			changes, errs := sw.Take()
 			for _, err := range errs {
 				fmt.Fprintf(stderr, "warning: %v\n", err)
 			}
-			for i := range z.w.Zones() {
-				z.w.Host(i).ApplyChanges(changes)
+			for j := range z.w.Zones() {
+				z.w.Host(j).ApplyChanges(changes)
 			}
 		}
 		start := time.Now()
 		if err := z.step(f.dt); err != nil {
 			return err
 		}
-		*times = append(*times, time.Since(start))
+		d := time.Since(start)
+		if insp != nil {
+			d = insp.frameTime()
+		}
+		*times = append(*times, d)
 	}
 	return nil
 }

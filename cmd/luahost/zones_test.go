@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
@@ -92,7 +94,7 @@ func TestRunZonesBadInput(t *testing.T) {
 		want string
 	}{
 		{"zero zones", []string{"testdata/zones/walk.json", "--zones", "0"}, "luahost run: --zones must be 1 or more\n"},
-		{"with inspect", []string{"testdata/zones/walk.json", "--zones", "2", "--inspect", "127.0.0.1:0"}, "luahost run: --zones cannot be combined with --inspect\n"},
+		{"with debug", []string{"testdata/zones/walk.json", "--zones", "2", "--debug", "127.0.0.1:0"}, "luahost run: --zones cannot be combined with --debug\n"},
 		{"another count than the scene's", []string{"testdata/zones/field.json", "--zones", "3"}, "luahost run: testdata/zones/field.json: --zones 3 does not match the scene's zones field, whose edges make 2 zones\n"},
 		{"overlapping edges", []string{"testdata/zones/overlap.json", "--zones", "3"}, "luahost run: testdata/zones/overlap.json:2:44: zones.edges[2]: 100 is not above edges[1], 100 (edges must increase strictly: strips may not overlap)\n"},
 		{"overlapping edges without --zones", []string{"testdata/zones/overlap.json"}, "luahost run: testdata/zones/overlap.json:2:44: zones.edges[2]: 100 is not above edges[1], 100 (edges must increase strictly: strips may not overlap)\n"},
@@ -292,4 +294,44 @@ func TestRunZonesWatch(t *testing.T) {
 		assert.Equal(t, map[string]int{want: 4}, vs, "frame %d: every zone's entity runs %s", frame, want)
 	}
 	assert.Equal(t, 4, versions[first]["v2"], "the four zones reloaded before frame %d", first)
+}
+
+// TestRunZonesInspect runs walkers on 2 zones with --inspect: / links to
+// each zone's inspector, each shows the entities its zone holds (together,
+// all of them), and pausing and stepping on one zone's page pauses and
+// steps the world, which ends after --frames once resumed.
+func TestRunZonesInspect(t *testing.T) {
+	url, token, stderr, exit := startInspected(t, "testdata/zones/walk.json", "--zones", "2", "--inspect", "127.0.0.1:0", "--frames", "60", "--fps", "100")
+	assert.Empty(t, token, "a token on loopback")
+	resp, err := http.Get(url)
+	require.NoError(t, err)
+	page, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	require.NoError(t, resp.Body.Close())
+	assert.Contains(t, string(page), `href="zone/0/"`)
+	assert.Contains(t, string(page), `href="zone/1/"`)
+	assert.NotContains(t, string(page), `zone/2/`)
+
+	total := 0.0
+	for _, zone := range []string{"0", "1"} {
+		status, world := api(t, "GET", url+"zone/"+zone+"/api/world", "")
+		require.Equal(t, http.StatusOK, status, "%v", world)
+		assert.Positive(t, world["entities"], "zone %s holds walkers", zone)
+		total += world["entities"].(float64)
+	}
+	assert.Equal(t, 24.0, total, "every walker in one zone")
+
+	status, paused := api(t, "POST", url+"zone/1/api/pause", "")
+	require.Equal(t, http.StatusOK, status, "%v", paused)
+	f := paused["frame"].(float64)
+	_, stepped := api(t, "POST", url+"zone/1/api/step", "")
+	assert.Equal(t, f+1, stepped["frame"])
+	status, _ = api(t, "POST", url+"zone/1/api/resume", "")
+	require.Equal(t, http.StatusOK, status)
+	select {
+	case code := <-exit:
+		assert.Equal(t, 0, code, stderr.String())
+	case <-time.After(30 * time.Second):
+		t.Fatal("luahost did not end after --frames")
+	}
 }
