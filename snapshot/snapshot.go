@@ -48,8 +48,48 @@ type World struct {
 	// Activate lists the Pending entities that scripts spawned between
 	// frames; they become Active before the next frame.
 	Activate []string `json:"activate,omitempty"`
+	// Zoned is set in the snapshot of a world run over zones (package
+	// zones): its layout and the effects its scripts made in the last
+	// frame, which the next frame delivers. Other worlds leave it out.
+	Zoned *Zoned `json:"zoned,omitempty"`
 	// Entities are the live entities, by index.
 	Entities []Entity `json:"entities,omitempty"`
+}
+
+// Zoned is what the snapshot of a zoned world holds beyond one world's
+// state (see World.Zoned).
+type Zoned struct {
+	// Axis ("x", "y" or "z") and Edges are the layout the world ran on.
+	Axis  string    `json:"axis"`
+	Edges []float64 `json:"edges"`
+	// Effects are the effects made in the last frame on other entities
+	// and the whole world, waiting for the start of the next, in the
+	// order of their senders' identities.
+	Effects []Effect `json:"effects,omitempty"`
+}
+
+// Effect is one effect waiting for the next frame of a zoned world.
+type Effect struct {
+	// Kind is "send", "kill", "tag", "untag", "set", "attach", "detach",
+	// "broadcast" or "write".
+	Kind string `json:"kind"`
+	// To is the identity of the entity it acts on; 0 (left out) for the
+	// whole world.
+	To uint64 `json:"to,string,omitempty"`
+	// From is the identity of the entity that made it (0: no entity's
+	// callback), Seq its place among its zone's effects of the frame.
+	From uint64 `json:"from,string,omitempty"`
+	Seq  uint64 `json:"seq"`
+	// Name is the event, tag, script or blackboard key.
+	Name string `json:"name,omitempty"`
+	// Data is the event's data, the props or the blackboard value (left
+	// out: none, or a deleted key).
+	Data *runtime.PlainJSON `json:"data,omitempty"`
+	Mask int                `json:"mask,omitempty"`
+	// Part ("position", "rotation" or "scale") and Vec are what a "set"
+	// writes.
+	Part string `json:"part,omitempty"`
+	Vec  *Vec   `json:"vec,omitempty"`
 }
 
 // Script is one loaded script and its math.random generator.

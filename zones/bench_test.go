@@ -109,3 +109,38 @@ func BenchmarkView10k(b *testing.B) {
 		spare = v.Entities()
 	}
 }
+
+// BenchmarkHotSpot runs a hot spot: 10,000 walkers crowded in [0, 10),
+// right above the edge at 0 of equal strips over [-1000, 1000), and 1,000
+// walking over the whole width, on 1, 2 and 4 zones, with the edges
+// fixed and following the work (moved every 10 frames when a zone holds
+// more than its share). It reports frames per second, the CPU time a
+// frame takes on all cores together, and handoffs per frame.
+func BenchmarkHotSpot(b *testing.B) {
+	ents := hotSpot(10_000, 1_000)
+	for _, z := range []int{1, 2, 4} {
+		for _, balance := range []int{0, 10} {
+			if z == 1 && balance > 0 {
+				continue
+			}
+			b.Run(fmt.Sprintf("zones=%d/balance=%d", z, balance), func(b *testing.B) {
+				w := balancedWorld(b, zones.Split(0, -1000, 1000, z), balance, ents, io.Discard)
+				run(b, w, 20)
+				start := w.Handoffs()
+				b.ReportAllocs()
+				b.ResetTimer()
+				frames := 0
+				cpu := cpuTime()
+				for b.Loop() {
+					if err := w.Step(1.0 / 60); err != nil {
+						b.Fatal(err)
+					}
+					frames++
+				}
+				b.ReportMetric(float64(frames)/b.Elapsed().Seconds(), "frames/s")
+				b.ReportMetric(float64(cpuTime()-cpu)/1e6/float64(frames), "cpu-ms/frame")
+				b.ReportMetric(float64(w.Handoffs()-start)/float64(frames), "handoffs/frame")
+			})
+		}
+	}
+}

@@ -26,7 +26,12 @@
 // senders' identities; and what the zones print is merged, frame by
 // frame, in the order of the identities of the entities that printed
 // it. Hash hashes the world in a form the number of zones does not
-// change.
+// change, and Save saves it so: Part cuts such a snapshot for one zone
+// of any layout, so that a world saved on n zones continues on m.
+//
+// With Options.Balance, the edges move between frames toward equal
+// work per zone, counted from the committed view (balance.go): under
+// the zoned rules no output depends on them.
 //
 // # Across processes
 //

@@ -24,6 +24,15 @@ type Options struct {
 	// entities that printed them (see World). The default (nil) value
 	// is os.Stdout.
 	Stdout io.Writer
+	// Balance is how many frames pass between two moves of the edges
+	// toward equal work per zone (balance.go), the first after New; the
+	// default (zero) value keeps the edges where Layout puts them.
+	Balance int
+	// Effects are effects waiting for the first frame: those of a saved
+	// world (Effects of what World.Save returned), whose parts the
+	// build restored (Part). They are delivered, like a frame's, to the
+	// zones that own their targets.
+	Effects []luabind.Effect
 }
 
 // Build builds zone number zone: a runtime, its host printing to out, and
@@ -48,10 +57,19 @@ type World struct {
 	// view is the world's committed state that every zone's scripts
 	// read during the next frame; spare is the entries of the view
 	// before it, which the next view reuses.
-	view     *luabind.View
-	spare    []luabind.ViewEntity
+	view  *luabind.View
+	spare []luabind.ViewEntity
+	// pending are the effects the last exchange delivered, each once,
+	// for Save.
+	pending  []luabind.Effect
 	handoffs uint64
-	closed   bool
+	// balanceEvery is Options.Balance; sinceBalance counts the frames
+	// since the edges were last considered, keys is balance's buffer and
+	// moves counts the times the edges moved.
+	balanceEvery, sinceBalance int
+	keys                       []workKey
+	moves                      uint64
+	closed                     bool
 }
 
 // New builds the zones of opts.Layout with build, one after the other,
@@ -64,7 +82,9 @@ func New(opts Options, build Build) (*World, error) {
 	if opts.Stdout == nil {
 		opts.Stdout = os.Stdout
 	}
-	w := &World{layout: opts.Layout, stdout: opts.Stdout}
+	// The edges move: the World has its own.
+	opts.Layout.Edges = slices.Clone(opts.Layout.Edges)
+	w := &World{layout: opts.Layout, stdout: opts.Stdout, balanceEvery: opts.Balance, sinceBalance: opts.Balance - 1}
 	n := opts.Layout.Zones()
 	for i := range n {
 		z := newZone(w, i, n)
@@ -79,6 +99,7 @@ func New(opts Options, build Build) (*World, error) {
 		}
 	}
 	w.parallel(func(z *zone) { z.err = z.scan() })
+	w.zones[0].effects = append(w.zones[0].effects, opts.Effects...)
 	if err := w.exchange(); err != nil {
 		_ = w.Close()
 		return nil, err
@@ -154,23 +175,29 @@ func (w *World) exchange() error {
 		z.host.SetView(w.view)
 	}
 	w.route()
+	w.balance()
 	return errors.Join(err, w.writeOut())
 }
 
 // route delivers the frame's effects: each to the zone that owns its
 // target in the new view (an effect on an entity that is gone is
 // dropped), broadcasts and blackboard writes to every zone, each zone
-// but the sender's with its own copy of the data.
+// but the sender's with its own copy of the data. It keeps what it
+// delivered in w.pending.
 func (w *World) route() {
+	clear(w.pending)
+	w.pending = w.pending[:0]
 	for _, z := range w.zones {
 		for _, e := range z.effects {
 			if e.To != 0 {
 				if v := w.view.Get(e.To); v != nil {
 					d := w.zones[v.Zone]
 					d.delivery = append(d.delivery, e)
+					w.pending = append(w.pending, e)
 				}
 				continue
 			}
+			w.pending = append(w.pending, e)
 			for _, d := range w.zones {
 				c := e
 				if d != z {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/luahost/luahost/luabind"
@@ -57,21 +58,25 @@ type traceEvent struct {
 	Args map[string]any `json:"args,omitempty"`
 }
 
-// profiler writes the profile of one world as its frames run.
+// profiler writes the profile of one world as its frames run: of one
+// runtime, or summed over the zones of a zoned world.
 type profiler struct {
-	rt    *runtime.Runtime
-	host  *luabind.Host
-	out   io.Closer
-	w     *bufio.Writer
-	err   error
-	start time.Time
+	// counters returns the world's counters after a frame, and its
+	// scripts' figures of that frame.
+	counters func() (runtime.Stats, []luabind.ScriptStats)
+	out      io.Closer
+	w        *bufio.Writer
+	err      error
+	start    time.Time
 	// frameStart is when the running frame began; prev the runtime's
 	// counters after the last frame.
 	frameStart time.Time
 	prev       runtime.Stats
 	events     int
 	// errs are the errors reported since the last frame's end, by
-	// script, in the order they came.
+	// script, in the order they came; the zones of a zoned world report
+	// on their own goroutines, under mu.
+	mu   sync.Mutex
 	errs []scriptErrors
 }
 
@@ -98,18 +103,40 @@ func profileOptions(p **profiler) func(*luabind.Options) {
 	}
 }
 
-// newProfiler starts the profile of w in out, which it closes at the
-// end; the world's frames are recorded from the next Step on.
-func newProfiler(w *world, out io.WriteCloser, title string) *profiler {
-	p := &profiler{rt: w.rt, host: w.host, out: out, w: bufio.NewWriter(out), start: time.Now(), prev: w.rt.Stats()}
+// newProfiler starts the profile of s in out, which it closes at the
+// end; the world's frames are recorded from the next step on. A zoned
+// world's figures are summed over its zones: its frames' entities,
+// instances, spawns and kills, and each script's calls and time.
+func newProfiler(s sim, out io.WriteCloser, title string) *profiler {
+	p := &profiler{out: out, w: bufio.NewWriter(out), start: time.Now()}
+	switch s := s.(type) {
+	case *world:
+		p.counters = func() (runtime.Stats, []luabind.ScriptStats) {
+			rs, hs := s.rt.Stats(), s.host.Stats()
+			if hs.Frame != rs.Frames {
+				return rs, nil
+			}
+			return rs, hs.Timing
+		}
+		s.rt.BeforeStep(p.beginFrame)
+		s.rt.AfterStep(p.frameEnd)
+		s.rt.OnReport(p.report)
+	case *zoned:
+		p.counters = s.frameCounters
+		s.prof = p
+		for i := range s.w.Zones() {
+			s.w.Host(i).Runtime().OnReport(p.report)
+		}
+	}
+	p.prev, _ = p.counters()
 	_, p.err = p.w.WriteString(`{"displayTimeUnit":"ms","traceEvents":[` + "\n")
 	p.write(traceEvent{Name: "process_name", Ph: "M", Pid: 1, Tid: 1, Args: map[string]any{"name": title}})
 	p.write(traceEvent{Name: "thread_name", Ph: "M", Pid: 1, Tid: 1, Args: map[string]any{"name": "frames"}})
-	w.rt.BeforeStep(func() { p.frameStart = time.Now() })
-	w.rt.AfterStep(p.frameEnd)
-	w.rt.OnReport(p.report)
 	return p
 }
+
+// beginFrame notes when a frame starts.
+func (p *profiler) beginFrame() { p.frameStart = time.Now() }
 
 // micros returns t as microseconds since the profile started.
 func (p *profiler) micros(t time.Time) float64 { return toMicros(t.Sub(p.start)) }
@@ -139,7 +166,7 @@ func (p *profiler) write(ev traceEvent) {
 // entity counter, bursts and the errors reported during it.
 func (p *profiler) frameEnd() {
 	end := time.Now()
-	rs, hs := p.rt.Stats(), p.host.Stats()
+	rs, timing := p.counters()
 	ts := p.micros(p.frameStart)
 	dur := toMicros(end.Sub(p.frameStart))
 	spawns, kills := rs.Spawns-p.prev.Spawns, rs.Kills-p.prev.Kills
@@ -147,8 +174,8 @@ func (p *profiler) frameEnd() {
 	p.write(traceEvent{Name: fmt.Sprintf("frame %d", rs.Frames), Cat: "frame", Ph: "X", Ts: ts, Dur: &dur, Pid: 1, Tid: 1,
 		Args: map[string]any{"frame": rs.Frames, "entities": rs.Entities, "instances": rs.Instances, "spawns": spawns, "kills": kills}})
 	at := p.frameStart.Sub(p.start)
-	for _, s := range hs.Timing {
-		if s.Frame.Calls == 0 || hs.Frame != rs.Frames {
+	for _, s := range timing {
+		if s.Frame.Calls == 0 {
 			continue
 		}
 		d := toMicros(s.Frame.Total)
@@ -172,6 +199,8 @@ func (p *profiler) instant(name string, at time.Time, args map[string]any) {
 
 // report gathers an error reported by the runtime, by script.
 func (p *profiler) report(err error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	script := "?"
 	var se *runtime.ScriptError
 	if errors.As(err, &se) && se.Script != "" {
@@ -195,6 +224,8 @@ func (p *profiler) report(err error) {
 
 // flushErrors writes an "error" instant per script with errors gathered.
 func (p *profiler) flushErrors() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	for _, e := range p.errs {
 		p.instant("error", e.at, map[string]any{"script": e.script, "message": e.first, "count": e.count})
 	}

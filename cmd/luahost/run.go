@@ -205,12 +205,6 @@ func (c *runCommand) usageError(pos []string) string {
 		return "--zones must be 1 or more"
 	case f.zones > maxZones:
 		return fmt.Sprintf("--zones must be at most %d", maxZones)
-	case f.zones > 0 && f.watch:
-		return "--zones cannot be combined with --watch"
-	case f.zones > 0 && f.inspect.addr != "":
-		return "--zones cannot be combined with --inspect"
-	case f.zones > 0 && f.profile != "":
-		return "--zones cannot be combined with --profile"
 	case f.zones > 0 && f.debug.addr != "":
 		return "--zones cannot be combined with --debug"
 	case f.debug.nowait && f.debug.addr == "":
@@ -298,7 +292,7 @@ func (c *runCommand) run(ctx context.Context, path string, stdout, stderr io.Wri
 			_ = w.close()
 			return runResult{}, err
 		}
-		prof = newProfiler(w.(*world), out, "luahost "+c.name+" "+path)
+		prof = newProfiler(w, out, "luahost "+c.name+" "+path)
 	}
 	var r runResult
 	c.f.debug.wait(ctx)
@@ -326,8 +320,15 @@ func (c *runCommand) run(ctx context.Context, path string, stdout, stderr io.Wri
 
 // loop steps w: on the clock with --watch or --inspect, else back to back.
 func (c *runCommand) loop(ctx context.Context, w sim, times *frameTimes, stderr io.Writer) error {
-	if c.realtime() {
-		return w.(*world).runWatch(ctx, c, times, stderr)
+	switch w := w.(type) {
+	case *world:
+		if c.realtime() {
+			return w.runWatch(ctx, c, times, stderr)
+		}
+	case *zoned:
+		if c.realtime() {
+			return w.runWatch(ctx, &c.f, times, stderr)
+		}
 	}
 	return runFast(ctx, w, &c.f, times, stderr)
 }

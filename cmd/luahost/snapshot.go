@@ -51,16 +51,11 @@ func (sf *snapFlags) load(path string, zones int, cfg loadConfig, seedSet bool) 
 		switch {
 		case sf.scripts != "":
 			return nil, fmt.Errorf("--scripts is for continuing a snapshot; a scene names its scripts folder itself")
-		case zones > 0 && sf.save != "":
-			return nil, fmt.Errorf("--save saves a world run as one zone, not with --zones")
 		}
 		return loadSim(path, zones, cfg)
 	}
-	switch {
-	case seedSet:
+	if seedSet {
 		return nil, fmt.Errorf("%s: --seed cannot change the seed of a saved world", path)
-	case zones > 0:
-		return nil, fmt.Errorf("%s: a snapshot continues as one zone, not with --zones", path)
 	}
 	// Parsing takes several times the document's size: a snapshot the
 	// memory ceiling cannot parse is refused before it is parsed.
@@ -72,6 +67,12 @@ func (sf *snapFlags) load(path string, zones int, cfg loadConfig, seedSet bool) 
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	dir := cmp.Or(sf.scripts, scene.SnapshotScripts(path, snap))
+	switch {
+	case snap.Zoned != nil:
+		return loadZonedSnapshot(path, snap, zones, dir, cfg)
+	case zones > 0:
+		return nil, fmt.Errorf("%s: the snapshot of a world run without --zones continues as one world, not with --zones", path)
+	}
 	rt := runtime.New(runtime.Options{OnError: runtime.Discard})
 	errs := luabind.NewErrorLog(rt, cfg.stderr)
 	opts := cfg.hostOptions(dir)
@@ -97,15 +98,8 @@ func (sf *snapFlags) load(path string, zones int, cfg loadConfig, seedSet bool) 
 // finish saves the world (--save) and prints its hash (--hash), after the
 // last frame and before shutdown.
 func (sf *snapFlags) finish(s sim, stderr io.Writer) error {
-	if z, ok := s.(*zoned); ok && sf.hash {
-		// A zoned world's hash is of its zone-independent form, the
-		// same on any number of zones.
-		sum, err := z.w.Hash()
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(stderr, "world sha256 %x\n", sum)
-		return nil
+	if z, ok := s.(*zoned); ok {
+		return sf.finishZoned(z, stderr)
 	}
 	w, ok := s.(*world)
 	if !ok || (sf.save == "" && !sf.hash) {
@@ -129,6 +123,33 @@ func (sf *snapFlags) finish(s sim, stderr io.Writer) error {
 	}
 	snap.ScriptsDir, err = scriptsDirFrom(sf.save, w.host.Dir())
 	if err != nil {
+		return err
+	}
+	data, err := snap.Marshal()
+	if err != nil {
+		return err
+	}
+	return writeFile(sf.save, data)
+}
+
+// finishZoned saves a zoned world (--save) and prints its hash (--hash):
+// both of its zone-independent form, the same on any number of zones.
+func (sf *snapFlags) finishZoned(z *zoned, stderr io.Writer) error {
+	if sf.hash {
+		sum, err := z.w.Hash()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "world sha256 %x\n", sum)
+	}
+	if sf.save == "" {
+		return nil
+	}
+	snap, err := z.w.Save()
+	if err != nil {
+		return err
+	}
+	if snap.ScriptsDir, err = scriptsDirFrom(sf.save, z.w.Host(0).Dir()); err != nil {
 		return err
 	}
 	data, err := snap.Marshal()

@@ -1,20 +1,29 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sync"
+	"time"
 
 	"github.com/luahost/luahost/internal/scene"
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/snapshot"
 	"github.com/luahost/luahost/zones"
 )
 
 // maxZones bounds --zones: far more zones than cores only adds
 // goroutines and handoffs.
 const maxZones = 256
+
+// balanceFrames is how often a zoned world's edges may move toward
+// equal work per zone (zones.Options.Balance): often enough to follow
+// a crowd walking, rarely enough that the count costs nothing.
+const balanceFrames = 10
 
 // sim is a loaded scene that run and bench step: one world, or a world
 // over zones.
@@ -41,8 +50,12 @@ func loadSim(path string, n int, cfg loadConfig) (sim, error) {
 	return loadZoned(path, n, cfg)
 }
 
-// zoned is a scene run over zones.
-type zoned struct{ w *zones.World }
+// zoned is a scene run over zones; prof, with --profile, records its
+// frames.
+type zoned struct {
+	w    *zones.World
+	prof *profiler
+}
 
 // loadZoned loads the scene at path as n zones: each zone loads every
 // script and the blackboard, and spawns the scene's entities whose
@@ -62,6 +75,23 @@ func loadZoned(path string, n int, cfg loadConfig) (*zoned, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
+	cfg = cfg.shared()
+	w, err := zones.New(zones.Options{Layout: layout, Stdout: cfg.stdout, Balance: balanceFrames}, func(i int, out io.Writer, join func(*luabind.Host)) error {
+		c := cfg
+		c.stdout, c.join = out, join
+		c.keep = func(e scene.Entity) bool { return layout.Zone(startOf(e)) == i }
+		_, err := loadScene(path, c)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &zoned{w: w}, nil
+}
+
+// shared returns cfg with its stderr and log writers shared by the
+// zones' goroutines under a lock, one write at a time.
+func (cfg loadConfig) shared() loadConfig {
 	if cfg.log == nil {
 		cfg.log = cfg.stderr
 	}
@@ -72,20 +102,90 @@ func loadZoned(path string, n int, cfg loadConfig) (*zoned, error) {
 	} else {
 		cfg.log = &syncWriter{w: cfg.log}
 	}
-	w, err := zones.New(zones.Options{Layout: layout, Stdout: cfg.stdout}, func(i int, out io.Writer, join func(*luabind.Host)) error {
-		c := cfg
-		c.stdout, c.join = out, join
-		c.keep = func(e scene.Entity) bool { return layout.Zone(startOf(e)) == i }
-		_, err := loadScene(path, c)
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	return &zoned{w}, nil
+	return cfg
 }
 
-func (z *zoned) step(dt float64) error { return z.w.Step(dt) }
+// loadZonedSnapshot continues snap, the snapshot of a zoned world read
+// from path, over n zones (0: as many as it was saved on), its scripts
+// in dir: each zone restores the part of the world in its strip, and
+// the effects the world's last frame made are delivered in the first.
+func loadZonedSnapshot(path string, snap *snapshot.World, n int, dir string, cfg loadConfig) (*zoned, error) {
+	if n == 0 {
+		n = len(snap.Zoned.Edges) + 1
+	}
+	layout, err := zones.SavedLayout(snap, n)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	effects, err := zones.Effects(snap)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	cfg = cfg.shared()
+	w, err := zones.New(zones.Options{Layout: layout, Stdout: cfg.stdout, Balance: balanceFrames, Effects: effects}, func(i int, out io.Writer, join func(*luabind.Host)) error {
+		c := cfg
+		c.stdout = out
+		rt := runtime.New(runtime.Options{OnError: runtime.Discard})
+		luabind.NewErrorLog(rt, c.stderr)
+		opts := c.hostOptions(dir)
+		// A saved world's scripts must all load: there is no scene to
+		// wait in.
+		opts.Lenient = false
+		host, err := luabind.New(rt, opts)
+		if err != nil {
+			return err
+		}
+		join(host)
+		return host.Restore(zones.Part(snap, layout, i))
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return &zoned{w: w}, nil
+}
+
+func (z *zoned) step(dt float64) error {
+	if z.prof == nil {
+		return z.w.Step(dt)
+	}
+	z.prof.beginFrame()
+	err := z.w.Step(dt)
+	z.prof.frameEnd()
+	return err
+}
+
+// frameCounters returns the zones' runtime counters summed (handoffs
+// are no spawns), and their
+// scripts' figures of the last frame summed by script, in the order the
+// zones loaded them, for --profile.
+func (z *zoned) frameCounters() (runtime.Stats, []luabind.ScriptStats) {
+	var rs runtime.Stats
+	var timing []luabind.ScriptStats
+	for i := range z.w.Zones() {
+		h := z.w.Host(i)
+		r, s := h.Runtime().Stats(), h.Stats()
+		rs.Frames = r.Frames
+		rs.Entities += r.Entities
+		rs.Instances += r.Instances
+		rs.Spawns += r.Spawns
+		rs.Kills += r.Kills
+		if s.Frame != r.Frames {
+			continue
+		}
+		for _, m := range s.Timing {
+			j := slices.IndexFunc(timing, func(t luabind.ScriptStats) bool { return t.Script == m.Script })
+			if j < 0 {
+				timing = append(timing, luabind.ScriptStats{Script: m.Script})
+				j = len(timing) - 1
+			}
+			timing[j].Frame.Calls += m.Frame.Calls
+			timing[j].Frame.Total += m.Frame.Total
+		}
+	}
+	// An entity handed off arrives in its new zone as a spawn there.
+	rs.Spawns -= z.w.Handoffs()
+	return rs, timing
+}
 
 func (z *zoned) stats() (runtime.Stats, luabind.Stats) {
 	var rs runtime.Stats
@@ -144,4 +244,66 @@ func sceneLayout(sc *scene.Scene, n int) (zones.Layout, error) {
 		lo, hi = 0, 0
 	}
 	return zones.Split(0, lo, hi, n), nil
+}
+
+// runWatch runs the zoned world in real time at f.fps, until f.frames
+// ran (when given) or ctx is done. With --watch, one watcher of the
+// scripts' folder serves every zone: between two frames, every zone
+// reloads what changed, so that no frame runs one version of a script in
+// one zone and another in the next. With --inspect, it serves every
+// zone's inspector (zoneinspect.go). It fails when a frame's handoff
+// fails, as runFast does.
+func (z *zoned) runWatch(ctx context.Context, f *runFlags, times *frameTimes, stderr io.Writer) error {
+	var sw *luabind.SharedWatch
+	if f.watch {
+		dir := z.w.Host(0).Dir()
+		var err error
+		if sw, err = luabind.WatchShared(ctx, dir); err != nil {
+			return err
+		}
+		defer sw.Close()
+		fmt.Fprintf(stderr, "watching %s for changes (Ctrl-C to stop)\n", dir)
+	}
+	var insp *zoneInspectors
+	if f.inspect.addr != "" {
+		var err error
+		if insp, err = z.serveInspectors(ctx, &f.inspect, stderr); err != nil {
+			return err
+		}
+		defer insp.stop()
+	}
+	tick := time.NewTicker(time.Duration(float64(time.Second) / f.fps))
+	defer tick.Stop()
+	for i := 0; !f.set["frames"] || i < f.frames; i++ {
+		if insp != nil {
+			if !insp.wait(ctx, tick.C) {
+				return nil
+			}
+		} else {
+			select {
+			case <-ctx.Done():
+				return nil
+			case <-tick.C:
+			}
+		}
+		if sw != nil {
+			changes, errs := sw.Take()
+			for _, err := range errs {
+				fmt.Fprintf(stderr, "warning: %v\n", err)
+			}
+			for j := range z.w.Zones() {
+				z.w.Host(j).ApplyChanges(changes)
+			}
+		}
+		start := time.Now()
+		if err := z.step(f.dt); err != nil {
+			return err
+		}
+		d := time.Since(start)
+		if insp != nil {
+			d = insp.frameTime()
+		}
+		*times = append(*times, d)
+	}
+	return nil
 }
