@@ -150,10 +150,10 @@ func (n *Net) Deafen() { n.stop() }
 // Stall makes the zone's last frame look long ago, as after a stop.
 func (n *Net) Stall() { n.lastStep = n.lastStep.Add(-time.Hour) }
 
-// Trace tells, for a census that failed, what the stream still holds of
-// the entities ids, each zone's checkpoint sequence and the state of its
-// handoff consumer.
-func Trace(url, world string, zones int, ids []string) (string, error) {
+// Trace tells, for a census that failed, every handoff the stream still
+// holds, each zone's checkpoint sequence and the state of its handoff
+// consumer.
+func Trace(url, world string, zones int) (string, error) {
 	nc, err := natsio.Connect(url)
 	if err != nil {
 		return "", err
@@ -191,10 +191,6 @@ func Trace(url, world string, zones int, ids []string) (string, error) {
 				z, ci.Config.OptStartSeq, ci.Delivered.Stream, ci.AckFloor.Stream, ci.NumPending, ci.NumAckPending)
 		}
 	}
-	want := map[string]bool{}
-	for _, id := range ids {
-		want[id] = true
-	}
 	for seq := info.State.FirstSeq; seq <= info.State.LastSeq && info.State.Msgs > 0; seq++ {
 		m, err := stream.GetMsg(ctx, seq)
 		if errors.Is(err, jetstream.ErrMsgNotFound) {
@@ -204,7 +200,7 @@ func Trace(url, world string, zones int, ids []string) (string, error) {
 			return b.String(), err
 		}
 		var h handoff
-		if json.Unmarshal(m.Data, &h) == nil && (want[h.ID] || len(ids) == 0) {
+		if json.Unmarshal(m.Data, &h) == nil {
 			fmt.Fprintf(&b, "seq %d %s at %s: %s count %d from %d epoch %d frame %d\n", seq, m.Subject, m.Time.Format("15:04:05.000"), h.ID, h.Count, h.From, h.Epoch, h.Frame)
 		}
 	}

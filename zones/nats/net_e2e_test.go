@@ -253,17 +253,15 @@ func requireEachOnce(t *testing.T, url, world string, n int, h *handoffs) {
 		assert.LessOrEqual(t, len(p), 1, "entity %s is stored at %v", id, p)
 	}
 	if !assert.Len(t, walkers, n, "every walker's state is held") {
-		var lost []string
 		h.mu.Lock()
 		for id, values := range h.seen {
 			if _, ok := top[id]; !ok {
-				lost = append(lost, id)
 				t.Logf("entity %s held nowhere; its owner record was %s", id, strings.Join(values, ", "))
 			}
 		}
 		h.mu.Unlock()
-		trace, err := nats.Trace(url, world, 2, nil)
-		t.Logf("what NATS holds of them (%v):\n%s", err, trace)
+		trace, err := nats.Trace(url, world, 2)
+		t.Logf("what NATS holds (%v):\n%s", err, trace)
 	}
 	for w, c := range walkers {
 		assert.Equal(t, 1, c, "walker %v", w)
