@@ -30,7 +30,7 @@ func TestAbsurdClockFlags(t *testing.T) {
 		{"dt negative", []string{"run", scene, "--dt", "-1"}, "--dt must be from 0 to 86400 seconds, got -1"},
 		{"ceiling past int64 bytes", []string{"run", scene, "--memory-ceiling", "99999999999999"}, "--memory-ceiling must be at most 8796093022207 MiB"},
 		{"rewind negative", []string{"run", scene, "--inspect", "127.0.0.1:0", "--rewind", "-1"}, "--rewind must not be negative"},
-		{"rewind without the inspector", []string{"run", scene, "--watch", "--rewind", "60"}, "--rewind needs --inspect"},
+		{"rewind without the inspector or an editor", []string{"run", scene, "--watch", "--rewind", "60"}, "--rewind needs --inspect or --debug"},
 		{"rewind-every alone", []string{"run", scene, "--rewind-every", "5"}, "--rewind-every and --rewind-memory go with --rewind"},
 		{"rewind-every zero", []string{"run", scene, "--inspect", "127.0.0.1:0", "--rewind", "60", "--rewind-every", "0"}, "--rewind-every must be 1 or more"},
 		{"rewind-memory zero", []string{"run", scene, "--inspect", "127.0.0.1:0", "--rewind", "60", "--rewind-memory", "0"}, "--rewind-memory must be from 1 to"},

@@ -131,12 +131,27 @@ func TestDebugUsage(t *testing.T) {
 }
 
 // TestDebugRewind: an editor attached to a world run with --rewind sends
-// the custom rewind request: the world goes back to frame 1 and the
-// debugger pauses at the first line a script runs, where self is as it
-// was after frame 1, though the instance had faulted since.
+// the custom rewind request, with the inspector served or without it:
+// the world goes back to frame 1 and the debugger pauses at the first
+// line a script runs, where self is as it was after frame 1, though the
+// instance had faulted since.
 func TestDebugRewind(t *testing.T) {
-	addr, cmd, _ := startDebugged(t, "testdata/debug/scene.json", "--debug", "127.0.0.1:0", "--inspect", "127.0.0.1:0",
-		"--rewind", "100", "--frames", "300", "--fps", "200")
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"with the inspector", []string{"--inspect", "127.0.0.1:0"}},
+		{"the editor alone", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) { debugRewind(t, tc.args...) })
+	}
+}
+
+// debugRewind moves a world run with --debug, --rewind and args back
+// through the editor's rewind request.
+func debugRewind(t *testing.T, args ...string) {
+	args = append([]string{"testdata/debug/scene.json", "--debug", "127.0.0.1:0", "--rewind", "100", "--frames", "300", "--fps", "200"}, args...)
+	addr, cmd, _ := startDebugged(t, args...)
 	c := daptest.Dial(t, addr)
 	c.Codec = dap.NewCodec()
 	daptest.Response[*godap.InitializeResponse](c, "initialize", map[string]any{"adapterID": "luahost"})

@@ -23,7 +23,7 @@ type rewindFlags struct {
 }
 
 func (rf *rewindFlags) register(fs *flag.FlagSet) {
-	fs.IntVar(&rf.frames, "rewind", 0, "keep the last `FRAMES` frames, so that the inspector (and an editor, with --debug) can move the world back to any of them (needs --inspect)")
+	fs.IntVar(&rf.frames, "rewind", 0, "keep the last `FRAMES` frames, so that the inspector (--inspect) or an editor (--debug) can move the world back to any of them")
 	fs.IntVar(&rf.every, "rewind-every", 30, "with --rewind, a keyframe snapshot every `FRAMES` frames: a rewind replays at most that many")
 	fs.Int64Var(&rf.memory, "rewind-memory", 256, "with --rewind, keep the keyframes within `MIB` MiB, dropping the oldest")
 }
@@ -41,8 +41,8 @@ func (rf *rewindFlags) usageError(f *runFlags) string {
 		return "--rewind-every must be 1 or more"
 	case rf.memory < 1 || rf.memory > maxCeiling:
 		return fmt.Sprintf("--rewind-memory must be from 1 to %d MiB", int64(maxCeiling))
-	case f.inspect.addr == "":
-		return "--rewind needs --inspect: the inspector's page and API move the world back"
+	case f.inspect.addr == "" && f.debug.addr == "":
+		return "--rewind needs --inspect or --debug: the inspector's page or an editor moves the world back"
 	case f.zones > 0:
 		return "--zones cannot be combined with --rewind"
 	case f.profile != "":

@@ -221,7 +221,9 @@ func (c *runCommand) usageError(pos []string) string {
 
 // realtime reports whether the world runs on the clock (--watch or
 // --inspect) rather than frames back to back.
-func (c *runCommand) realtime() bool { return c.f.watch || c.f.inspect.addr != "" }
+func (c *runCommand) realtime() bool {
+	return c.f.watch || c.f.inspect.addr != "" || c.f.rewind.frames > 0
+}
 
 // loadConfig returns what loading the world takes from the flags; prof
 // receives the profiler once it exists, with --profile.
@@ -414,7 +416,19 @@ func (w *world) runWatch(ctx context.Context, c *runCommand, times *frameTimes, 
 	}
 	var pending <-chan struct{}
 	var insp *inspector
-	if f.inspect.addr != "" {
+	// in answers the inspector's requests between frames: the page's, or,
+	// with --rewind and an editor alone, the editor's rewinds.
+	var in *inspect.Inspector
+	switch {
+	case f.inspect.addr == "" && tl != nil && f.debug.srv != nil:
+		var err error
+		if in, err = inspect.New(w.host, inspect.Options{Debugger: c.dbg, Timeline: tl}); err != nil {
+			return err
+		}
+		defer in.Close()
+		f.debug.srv.OnRewind(func(frame *uint64, back uint64) (uint64, error) { return in.Rewind(ctx, frame, back) })
+		pending = in.Pending()
+	case f.inspect.addr != "":
 		opts := inspect.Options{Debugger: c.dbg}
 		if tl != nil {
 			opts.Timeline = tl
@@ -423,12 +437,12 @@ func (w *world) runWatch(ctx context.Context, c *runCommand, times *frameTimes, 
 		if insp, err = w.serveInspector(ctx, &f.inspect, opts, stderr); err != nil {
 			return err
 		}
+		in = insp.in
 		if srv := f.debug.srv; srv != nil && tl != nil {
-			in := insp.in
 			srv.OnRewind(func(frame *uint64, back uint64) (uint64, error) { return in.Rewind(ctx, frame, back) })
 		}
 		defer insp.stop()
-		pending = insp.in.Pending()
+		pending = in.Pending()
 	}
 	tick := time.NewTicker(time.Duration(float64(time.Second) / f.fps))
 	defer tick.Stop()
@@ -437,7 +451,7 @@ func (w *world) runWatch(ctx context.Context, c *runCommand, times *frameTimes, 
 		case <-ctx.Done():
 			return nil
 		case <-pending:
-			insp.in.Drain()
+			in.Drain()
 			continue
 		case <-tick.C:
 		}
@@ -447,8 +461,8 @@ func (w *world) runWatch(ctx context.Context, c *runCommand, times *frameTimes, 
 		start := time.Now()
 		_ = w.rt.Step(f.dt)
 		d := time.Since(start)
-		if insp != nil {
-			d = insp.in.FrameTime()
+		if in != nil {
+			d = in.FrameTime()
 		}
 		*times = append(*times, d)
 		i++
