@@ -243,7 +243,7 @@ func TestEvalBudgetsOffCoversWhatItRuns(t *testing.T) {
 				go func() {
 					select {
 					case <-done:
-					case <-time.After(20 * DefaultBudget):
+					case <-time.After(time.Minute):
 						panic("the console's work ran past its budget")
 					}
 				}()
