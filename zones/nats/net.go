@@ -144,6 +144,11 @@ type Net struct {
 	mu      sync.Mutex
 	inbox   []jetstream.Msg
 	waiting []jetstream.Msg
+	// consumer counts the handoff consumers made (consume), so that what
+	// an old one still delivers is dropped; delivered is the delivery
+	// sequence of the last handoff the current one delivered.
+	consumer  uint64
+	delivered uint64
 	// done are the handoff messages dealt with since the last
 	// checkpoint, acknowledged once the next one is saved.
 	done     []jetstream.Msg
@@ -168,7 +173,9 @@ type Net struct {
 	// ownersSaid is set once the zone said it cannot read owner records.
 	ownersSaid bool
 	rejoined   bool
-	closed     bool
+	// gapSaid is set once a delivery gap was said (take).
+	gapSaid bool
+	closed  bool
 
 	// epoch is the zone's claim's fencing epoch, one more than its last
 	// owner's, claimed when; every handoff, owner record and checkpoint
@@ -427,15 +434,12 @@ func (n *Net) takeClaim(ctx context.Context) error {
 	key := "claim-zone-" + strconv.Itoa(n.opts.Zone)
 	token := me + " " + n.nc.ConnectedServerId() + " " + strconv.FormatUint(n.clientID(), 10)
 	taken := fmt.Errorf("%s %w: another process took it at the same time", what, ErrClaimed)
-	if err := n.writeClaim(ctx, key, token); err != nil {
+	e, err := n.writeClaim(ctx, key, token)
+	if err != nil {
 		if isConflict(err) {
 			return taken
 		}
 		return fmt.Errorf("claim %s: %w", what, err)
-	}
-	e, err := n.saves.Get(ctx, key)
-	if err != nil || parseClaim(e.Value()) != n.epoch {
-		return taken
 	}
 	n.claimedAt = e.Created()
 	n.claims[n.opts.Zone] = claim{n.epoch, n.claimedAt}
@@ -444,33 +448,47 @@ func (n *Net) takeClaim(ctx context.Context) error {
 }
 
 // writeClaim writes the zone's claim record, one epoch past the last, by
-// compare-and-set, and sets n.epoch. A write NATS did not answer (a
-// cluster electing a leader, a server busy) is tried again within ctx:
-// it may have been applied with its answer lost, which the record then
-// says; a failed compare-and-set is another process's claim.
-func (n *Net) writeClaim(ctx context.Context, key, token string) error {
+// compare-and-set, sets n.epoch and returns the record written. A write
+// NATS did not answer (a cluster electing a leader, a server busy) is
+// tried again within ctx: it may have been applied with its answer lost,
+// and a cluster's replica may answer a read from before it, so the
+// record holding this process's token is this claim, whatever a read or
+// a compare-and-set said; a record holding another's is another
+// process's claim.
+func (n *Net) writeClaim(ctx context.Context, key, token string) (jetstream.KeyValueEntry, error) {
+	mine := func(e jetstream.KeyValueEntry) bool { return strings.HasSuffix(string(e.Value()), " "+token) }
 	for {
-		var err error
-		if e, gerr := n.saves.Get(ctx, key); gerr == nil {
+		var rev uint64
+		e, err := n.saves.Get(ctx, key)
+		switch {
+		case err == nil && mine(e):
+			n.epoch = parseClaim(e.Value())
+			return e, nil
+		case err == nil:
 			n.epoch = parseClaim(e.Value()) + 1
-			if strings.HasSuffix(string(e.Value()), " "+token) {
-				// Written by an earlier try whose answer was lost.
-				n.epoch--
-				return nil
-			}
-			_, err = n.saves.Update(ctx, key, claimValue(n.epoch, token), e.Revision())
-		} else if errors.Is(gerr, jetstream.ErrKeyNotFound) {
+			rev, err = n.saves.Update(ctx, key, claimValue(n.epoch, token), e.Revision())
+		case errors.Is(err, jetstream.ErrKeyNotFound):
 			n.epoch = 1
-			_, err = n.saves.Create(ctx, key, claimValue(n.epoch, token))
-		} else {
-			err = gerr
+			rev, err = n.saves.Create(ctx, key, claimValue(n.epoch, token))
 		}
-		if err == nil || isConflict(err) {
-			return err
+		if err == nil {
+			if e, err := n.saves.GetRevision(ctx, key, rev); err == nil {
+				return e, nil
+			}
+		}
+		if isConflict(err) {
+			// Another's claim, or this one read back stale: the record
+			// says which.
+			if e, gerr := n.saves.Get(ctx, key); gerr == nil && !mine(e) {
+				return nil, err
+			}
 		}
 		select {
 		case <-ctx.Done():
-			return err
+			if err == nil {
+				err = ctx.Err()
+			}
+			return nil, err
 		case <-time.After(100 * time.Millisecond):
 		}
 	}

@@ -179,15 +179,44 @@ func (n *Net) consume() error {
 	if err != nil {
 		return fmt.Errorf("handoff consumer: %w", err)
 	}
+	n.mu.Lock()
+	n.consumer++
+	gen := n.consumer
+	n.inbox = nil
+	n.mu.Unlock()
+	n.delivered = 0
 	if n.cons, err = cons.Consume(func(m jetstream.Msg) {
 		n.mu.Lock()
-		n.inbox = append(n.inbox, m)
+		if gen == n.consumer {
+			n.inbox = append(n.inbox, m)
+		}
 		n.mu.Unlock()
 		n.signal()
 	}); err != nil {
 		return fmt.Errorf("handoff consumer: %w", err)
 	}
 	return nil
+}
+
+// unbroken returns the handoffs of msgs up to the first one whose
+// delivery sequence skips one: a delivery that never reached the zone (a
+// consumer's leader that failed on a NATS cluster, a pull lost with a
+// connection) would otherwise lie below the stream position the zone
+// moves past, and its next checkpoint would purge it. gap tells that one
+// was skipped; then the consumer is made again after what the zone dealt
+// with (consume), and everything after it comes again.
+func (n *Net) unbroken(msgs []jetstream.Msg) (in []jetstream.Msg, gap bool) {
+	for i, m := range msgs {
+		md, err := m.Metadata()
+		if err != nil {
+			continue
+		}
+		if md.Sequence.Consumer != n.delivered+1 {
+			return msgs[:i], true
+		}
+		n.delivered = md.Sequence.Consumer
+	}
+	return msgs, false
 }
 
 // ackSaved acknowledges the handoff messages dealt with before the

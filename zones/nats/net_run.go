@@ -254,6 +254,9 @@ func (n *Net) take() error {
 	n.inbox, n.casts, n.writes, n.owners, n.rejoined = nil, nil, nil, nil, false
 	n.mu.Unlock()
 	if rejoin {
+		// The consumer made again delivers from the zone's position:
+		// what the old one delivered comes again.
+		inbox = nil
 		n.rejoin()
 	}
 	for _, c := range owners {
@@ -268,6 +271,7 @@ func (n *Net) take() error {
 			}
 		}
 	}
+	inbox, gap := n.unbroken(inbox)
 	// A page a frame: a backlog is taken over frames, never all at once.
 	msgs := append(n.waiting, inbox...)
 	later := msgs[min(len(msgs), pageSize):]
@@ -280,6 +284,17 @@ func (n *Net) take() error {
 	if len(n.waiting) > 0 {
 		if md, err := n.waiting[0].Metadata(); err == nil {
 			n.seq = md.Sequence.Stream - 1
+		}
+	}
+	if gap {
+		if !n.gapSaid {
+			fmt.Fprintf(n.opts.Log, "zone %d: a handoff delivery went missing; reading the handoffs again from stream sequence %d\n", n.opts.Zone, n.seq+1)
+			n.gapSaid = true
+		}
+		if err := n.consume(); err != nil {
+			n.mu.Lock()
+			n.rejoined = true
+			n.mu.Unlock()
 		}
 	}
 	n.applying = true
