@@ -63,22 +63,7 @@ func BenchmarkWalkers100k(b *testing.B) {
 		b.Run(fmt.Sprintf("zones=%d", z), func(b *testing.B) {
 			w, _ := newWorld(b, zones.Split(0, -1000, 1000, z), ents, io.Discard)
 			run(b, w, 2)
-			start := w.Handoffs()
-			b.ReportAllocs()
-			b.ResetTimer()
-			frames := 0
-			cpu := cpuTime()
-			for b.Loop() {
-				if err := w.Step(1.0 / 60); err != nil {
-					b.Fatal(err)
-				}
-				frames++
-			}
-			b.ReportMetric(float64(frames)/b.Elapsed().Seconds(), "frames/s")
-			// CPU time a frame, all cores together: what the zones cost
-			// whatever else the machine runs.
-			b.ReportMetric(float64(cpuTime()-cpu)/1e6/float64(frames), "cpu-ms/frame")
-			b.ReportMetric(float64(w.Handoffs()-start)/float64(frames), "handoffs/frame")
+			measureFrames(b, w)
 		})
 	}
 }
@@ -126,21 +111,29 @@ func BenchmarkHotSpot(b *testing.B) {
 			b.Run(fmt.Sprintf("zones=%d/balance=%d", z, balance), func(b *testing.B) {
 				w := balancedWorld(b, zones.Split(0, -1000, 1000, z), balance, ents, io.Discard)
 				run(b, w, 20)
-				start := w.Handoffs()
-				b.ReportAllocs()
-				b.ResetTimer()
-				frames := 0
-				cpu := cpuTime()
-				for b.Loop() {
-					if err := w.Step(1.0 / 60); err != nil {
-						b.Fatal(err)
-					}
-					frames++
-				}
-				b.ReportMetric(float64(frames)/b.Elapsed().Seconds(), "frames/s")
-				b.ReportMetric(float64(cpuTime()-cpu)/1e6/float64(frames), "cpu-ms/frame")
-				b.ReportMetric(float64(w.Handoffs()-start)/float64(frames), "handoffs/frame")
+				measureFrames(b, w)
 			})
 		}
 	}
+}
+
+// measureFrames steps w for the benchmark and reports its frames a
+// second, the CPU time a frame of all cores together (what the zones
+// cost whatever else the machine runs) and the handoffs a frame.
+func measureFrames(b *testing.B, w *zones.World) {
+	b.Helper()
+	start := w.Handoffs()
+	b.ReportAllocs()
+	b.ResetTimer()
+	frames := 0
+	cpu := cpuTime()
+	for b.Loop() {
+		if err := w.Step(1.0 / 60); err != nil {
+			b.Fatal(err)
+		}
+		frames++
+	}
+	b.ReportMetric(float64(frames)/b.Elapsed().Seconds(), "frames/s")
+	b.ReportMetric(float64(cpuTime()-cpu)/1e6/float64(frames), "cpu-ms/frame")
+	b.ReportMetric(float64(w.Handoffs()-start)/float64(frames), "handoffs/frame")
 }

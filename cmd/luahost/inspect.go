@@ -39,29 +39,16 @@ type inspector struct {
 // but loopback every request needs the token: --inspect-token, or a
 // random one. ctx's end releases a paused world, in the debugger too.
 func (w *world) serveInspector(ctx context.Context, f *inspectFlags, opts inspect.Options, stderr io.Writer) (*inspector, error) {
-	opts.Token, opts.ReadOnly = f.token, f.readonly
-	if !inspect.IsLoopback(f.addr) {
-		if opts.Token == "" {
-			b := make([]byte, 16)
-			_, _ = rand.Read(b)
-			opts.Token = hex.EncodeToString(b)
-		}
-		opts.TokenForReads = true
-	}
+	f.secure(&opts)
 	in, err := inspect.New(w.host, opts)
 	if err != nil {
 		return nil, err
 	}
-	ln, err := net.Listen("tcp", f.addr)
+	ln, err := f.listen(opts, "", stderr)
 	if err != nil {
 		in.Close()
-		return nil, fmt.Errorf("--inspect: %w", err)
+		return nil, err
 	}
-	url := "http://" + ln.Addr().String() + "/"
-	if opts.Token != "" {
-		url += "?token=" + opts.Token
-	}
-	fmt.Fprintf(stderr, "inspector listening on %s\n", url)
 	s := &inspector{in: in, srv: inspect.NewServer(in), done: make(chan struct{})}
 	go func() {
 		if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
@@ -86,4 +73,34 @@ func (s *inspector) stop() {
 	close(s.done)
 	s.in.Close()
 	_ = s.srv.Close()
+}
+
+// secure sets opts' token and read-only mode from the flags: on any
+// address but loopback every request needs the token, --inspect-token or
+// a random one.
+func (f *inspectFlags) secure(opts *inspect.Options) {
+	opts.Token, opts.ReadOnly = f.token, f.readonly
+	if !inspect.IsLoopback(f.addr) {
+		if opts.Token == "" {
+			b := make([]byte, 16)
+			_, _ = rand.Read(b)
+			opts.Token = hex.EncodeToString(b)
+		}
+		opts.TokenForReads = true
+	}
+}
+
+// listen listens on f.addr and prints the inspector's address on stderr,
+// with the token when one is needed, and what follows it.
+func (f *inspectFlags) listen(opts inspect.Options, more string, stderr io.Writer) (net.Listener, error) {
+	ln, err := net.Listen("tcp", f.addr)
+	if err != nil {
+		return nil, fmt.Errorf("--inspect: %w", err)
+	}
+	url := "http://" + ln.Addr().String() + "/"
+	if opts.Token != "" {
+		url += "?token=" + opts.Token
+	}
+	fmt.Fprintf(stderr, "inspector listening on %s%s\n", url, more)
+	return ln, nil
 }

@@ -2,14 +2,11 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/subtle"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"html"
 	"io"
-	"net"
 	"net/http"
 	"reflect"
 	"strings"
@@ -43,15 +40,8 @@ type zoneInspectors struct {
 // and prints the address on stderr, as one world's inspector does (with
 // the token, when one is needed: the same for every zone).
 func (z *zoned) serveInspectors(ctx context.Context, f *inspectFlags, stderr io.Writer) (*zoneInspectors, error) {
-	opts := inspect.Options{Token: f.token, ReadOnly: f.readonly}
-	if !inspect.IsLoopback(f.addr) {
-		if opts.Token == "" {
-			b := make([]byte, 16)
-			_, _ = rand.Read(b)
-			opts.Token = hex.EncodeToString(b)
-		}
-		opts.TokenForReads = true
-	}
+	var opts inspect.Options
+	f.secure(&opts)
 	s := &zoneInspectors{done: make(chan struct{})}
 	mux := http.NewServeMux()
 	for i := range z.w.Zones() {
@@ -66,16 +56,11 @@ func (z *zoned) serveInspectors(ctx context.Context, f *inspectFlags, stderr io.
 		mux.Handle(prefix+"/", http.StripPrefix(prefix, in))
 	}
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) { s.index(w, r, opts) })
-	ln, err := net.Listen("tcp", f.addr)
+	ln, err := f.listen(opts, " (zone N at /zone/N/)", stderr)
 	if err != nil {
 		s.stop()
-		return nil, fmt.Errorf("--inspect: %w", err)
+		return nil, err
 	}
-	url := "http://" + ln.Addr().String() + "/"
-	if opts.Token != "" {
-		url += "?token=" + opts.Token
-	}
-	fmt.Fprintf(stderr, "inspector listening on %s (zone N at /zone/N/)\n", url)
 	s.srv = &http.Server{Handler: mux, ReadHeaderTimeout: inspect.ReadHeaderTimeout, IdleTimeout: inspect.IdleTimeout}
 	go func() {
 		if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
