@@ -195,7 +195,7 @@ func TestSelfPreview(t *testing.T) {
 	const src = `return {
   onCreate = function(self, ctx)
     local t = {}
-    for i = 1, 1000000 do t[i] = i end
+    for i = 1, 200000 do t[i] = i end
     self.big = t
     self.me = ctx.entity
     self.at = vec3(1, 2, 3)
