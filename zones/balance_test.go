@@ -91,26 +91,10 @@ func TestBalanceHotSpot(t *testing.T) {
 // and 4 zones as on one zone.
 func TestBalanceTransparent(t *testing.T) {
 	want, wantSum, _ := playTD(t, 1, 200)
-	seed, board, ents := tdScene(t)
 	for _, n := range []int{2, 4} {
 		t.Run(fmt.Sprintf("%d zones", n), func(t *testing.T) {
-			layout := zones.Split(0, -40, 45, n)
 			var out bytes.Buffer
-			w, err := zones.New(zones.Options{Layout: layout, Stdout: &out, Balance: 1}, func(i int, zout io.Writer, join func(*luabind.Host)) error {
-				rt := runtime.New(runtime.Options{Seed: seed, OnError: runtime.Discard})
-				h, err := luabind.New(rt, luabind.Options{Dir: "testdata/scripts", Stdout: zout, Log: io.Discard, Budget: -1})
-				if err != nil {
-					return err
-				}
-				join(h)
-				for k, v := range board {
-					require.NoError(t, rt.Blackboard().Set(k, v))
-				}
-				zonetest.Place(t, rt, h, layout, i, ents)
-				return nil
-			})
-			require.NoError(t, err)
-			t.Cleanup(func() { _ = w.Close() })
+			w, _ := tdWorld(t, n, 1, &out, nil)
 			run(t, w, 200)
 			assert.Greater(t, w.EdgeMoves(), uint64(10), "enemies walk across: the edges follow them")
 			sum, err := w.Hash()

@@ -18,9 +18,10 @@ import (
 )
 
 // tdWorld builds the tower-defence scene on n equal zones over its
-// entities' starting box, printing to out, or, with saved, continues
-// the zoned world saved on n zones of the layout saved gives for n.
-func tdWorld(t *testing.T, n int, out io.Writer, saved *snapshot.World) (*zones.World, *errorLog) {
+// entities' starting box, printing to out, its edges moved every balance
+// frames (0: never), or, with saved, continues the zoned world saved on
+// n zones of the layout saved gives for n.
+func tdWorld(t *testing.T, n, balance int, out io.Writer, saved *snapshot.World) (*zones.World, *errorLog) {
 	t.Helper()
 	seed, board, ents := tdScene(t)
 	lo, hi := math.Inf(1), math.Inf(-1)
@@ -28,7 +29,7 @@ func tdWorld(t *testing.T, n int, out io.Writer, saved *snapshot.World) (*zones.
 		lo, hi = min(lo, e.X), max(hi, e.X)
 	}
 	layout := zones.Split(0, lo, hi, n)
-	opts := zones.Options{Layout: layout, Stdout: out}
+	opts := zones.Options{Layout: layout, Stdout: out, Balance: balance}
 	if saved != nil {
 		var err error
 		opts.Layout, err = zones.SavedLayout(saved, n)
@@ -65,7 +66,7 @@ func tdWorld(t *testing.T, n int, out io.Writer, saved *snapshot.World) (*zones.
 // effects the snapshot carries, the continued game differs.
 func TestSaveContinue(t *testing.T) {
 	var full bytes.Buffer
-	w, _ := tdWorld(t, 1, &full, nil)
+	w, _ := tdWorld(t, 1, 0, &full, nil)
 	run(t, w, 200)
 	wantSum, err := w.Hash()
 	require.NoError(t, err)
@@ -84,7 +85,7 @@ func TestSaveContinue(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(fmt.Sprintf("%d then %d zones, effects dropped %v", tc.saveOn, tc.continueOn, tc.dropEffects), func(t *testing.T) {
 			var out bytes.Buffer
-			first, log := tdWorld(t, tc.saveOn, &out, nil)
+			first, log := tdWorld(t, tc.saveOn, 0, &out, nil)
 			run(t, first, 100)
 			before := out.String()
 			saved, err := first.Save()
@@ -101,7 +102,7 @@ func TestSaveContinue(t *testing.T) {
 				back.Zoned.Effects = nil
 			}
 			var rest bytes.Buffer
-			second, log := tdWorld(t, tc.continueOn, &rest, back)
+			second, log := tdWorld(t, tc.continueOn, 0, &rest, back)
 			run(t, second, 100)
 			sum, err := second.Hash()
 			require.NoError(t, err)

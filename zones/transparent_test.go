@@ -3,8 +3,6 @@ package zones_test
 import (
 	"bytes"
 	"fmt"
-	"io"
-	"math"
 	"os"
 	"testing"
 
@@ -13,7 +11,6 @@ import (
 
 	"github.com/luahost/luahost/internal/scene"
 	"github.com/luahost/luahost/luabind"
-	"github.com/luahost/luahost/runtime"
 	"github.com/luahost/luahost/zones"
 	"github.com/luahost/luahost/zones/internal/zonetest"
 )
@@ -42,29 +39,8 @@ func tdScene(t *testing.T) (int64, map[string]any, []zonetest.Ent) {
 // frames, and returns what it printed, its hash and its handoffs.
 func playTD(t *testing.T, n, frames int) (string, [32]byte, uint64) {
 	t.Helper()
-	seed, board, ents := tdScene(t)
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, e := range ents {
-		lo, hi = min(lo, e.X), max(hi, e.X)
-	}
-	layout := zones.Split(0, lo, hi, n)
-	log := &errorLog{}
 	var out bytes.Buffer
-	w, err := zones.New(zones.Options{Layout: layout, Stdout: &out}, func(i int, zout io.Writer, join func(*luabind.Host)) error {
-		rt := runtime.New(runtime.Options{Seed: seed, OnError: log.add})
-		h, err := luabind.New(rt, luabind.Options{Dir: "testdata/scripts", Stdout: zout, Log: io.Discard, Budget: -1})
-		if err != nil {
-			return err
-		}
-		join(h)
-		for k, v := range board {
-			require.NoError(t, rt.Blackboard().Set(k, v))
-		}
-		zonetest.Place(t, rt, h, layout, i, ents)
-		return nil
-	})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = w.Close() })
+	w, log := tdWorld(t, n, 0, &out, nil)
 	run(t, w, frames)
 	sum, err := w.Hash()
 	require.NoError(t, err)

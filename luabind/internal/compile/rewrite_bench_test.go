@@ -30,6 +30,21 @@ func benchRewrite(b *testing.B, src string, rewrite bool) (*lua.LState, *lua.LFu
 	return L, L.Get(-1).(*lua.LFunction)
 }
 
+// benchModes runs the function src returns, compiled by gopher-lua alone
+// (vm) and through the rewrite, as two sub-benchmarks.
+func benchModes(b *testing.B, src string) {
+	for _, mode := range []string{"vm", "rewrite"} {
+		b.Run(mode, func(b *testing.B) {
+			L, fn := benchRewrite(b, src, mode == "rewrite")
+			b.ReportAllocs()
+			for b.Loop() {
+				L.Push(fn)
+				L.Call(0, 0)
+			}
+		})
+	}
+}
+
 // BenchmarkConcat compares a chunk's .. compiled through the rewrite (a
 // call of the bounded concatenation) with gopher-lua's own OP_CONCAT, on
 // 1,000 concatenations a call: two short strings, a string and a number,
@@ -41,16 +56,7 @@ func BenchmarkConcat(b *testing.B) {
 		{"5strings", `local s = a .. b .. a .. b .. a`},
 	} {
 		src := "local a, b = 'hello', 'world'\nreturn function() for i = 1, 1000 do " + bc.body + " end end"
-		for _, mode := range []string{"vm", "rewrite"} {
-			b.Run(bc.name+"/"+mode, func(b *testing.B) {
-				L, fn := benchRewrite(b, src, mode == "rewrite")
-				b.ReportAllocs()
-				for b.Loop() {
-					L.Push(fn)
-					L.Call(0, 0)
-				}
-			})
-		}
+		b.Run(bc.name, func(b *testing.B) { benchModes(b, src) })
 	}
 }
 
@@ -58,30 +64,12 @@ func BenchmarkConcat(b *testing.B) {
 // with gopher-lua's own (wrong) multiple assignment.
 func BenchmarkSwap(b *testing.B) {
 	src := "return function() local x, y = 1, 2 for i = 1, 1000 do x, y = y + i, x end return x end"
-	for _, mode := range []string{"vm", "rewrite"} {
-		b.Run(mode, func(b *testing.B) {
-			L, fn := benchRewrite(b, src, mode == "rewrite")
-			b.ReportAllocs()
-			for b.Loop() {
-				L.Push(fn)
-				L.Call(0, 0)
-			}
-		})
-	}
+	benchModes(b, src)
 }
 
 // BenchmarkLen compares # through the rewrite (a call of lenSite) with
 // gopher-lua's own OP_LEN, on 1,000 appends t[#t+1] = i a call.
 func BenchmarkLen(b *testing.B) {
 	src := "return function() local t = {} for i = 1, 1000 do t[#t + 1] = i end end"
-	for _, mode := range []string{"vm", "rewrite"} {
-		b.Run(mode, func(b *testing.B) {
-			L, fn := benchRewrite(b, src, mode == "rewrite")
-			b.ReportAllocs()
-			for b.Loop() {
-				L.Push(fn)
-				L.Call(0, 0)
-			}
-		})
-	}
+	benchModes(b, src)
 }
