@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"math"
 	"slices"
+
+	"github.com/luahost/luahost/luabind"
 )
 
 // Load-following edges. Every Options.Balance frames, between frames,
@@ -29,43 +31,58 @@ type workKey struct {
 	work float64
 }
 
-// balance moves the edges toward equal work per zone, every
-// w.balanceEvery frames (see the top of this file). O(entities ×
+// balancer moves a world's edges toward equal work per zone, every
+// every frames (see the top of this file); since counts the frames since
+// the edges were last considered, keys is its buffer and moves counts
+// the times the edges moved.
+type balancer struct {
+	every, since int
+	keys         []workKey
+	moves        uint64
+}
+
+// newBalancer returns a balancer that considers the edges every every
+// frames, the first time at the first call of balance; every <= 0 never.
+func newBalancer(every int) balancer { return balancer{every: every, since: every - 1} }
+
+// balance moves layout's edges toward equal work per zone, counted from
+// view, every b.every frames (see the top of this file). O(entities ×
 // log(entities)) on the frames it moves them, O(1) on the others.
-func (w *World) balance() {
-	if w.balanceEvery <= 0 || len(w.zones) == 1 {
+func (b *balancer) balance(layout *Layout, view *luabind.View) {
+	zones := layout.Zones()
+	if b.every <= 0 || zones == 1 {
 		return
 	}
-	w.sinceBalance++
-	if w.sinceBalance < w.balanceEvery {
+	b.since++
+	if b.since < b.every {
 		return
 	}
-	w.sinceBalance = 0
-	keys := w.keys[:0]
+	b.since = 0
+	keys := b.keys[:0]
 	var total float64
-	load := make([]float64, len(w.zones))
-	for _, e := range w.view.Entities() {
+	load := make([]float64, zones)
+	for _, e := range view.Entities() {
 		p := e.Transform.Position
-		at := [3]float64{p.X, p.Y, p.Z}[w.layout.Axis]
+		at := [3]float64{p.X, p.Y, p.Z}[layout.Axis]
 		if math.IsNaN(at) || math.IsInf(at, 0) {
 			continue
 		}
 		k := workKey{at, float64(1 + len(e.Scripts))}
 		keys = append(keys, k)
 		total += k.work
-		load[w.layout.Zone(p)] += k.work
+		load[layout.Zone(p)] += k.work
 	}
-	w.keys = keys
-	mean := total / float64(len(w.zones))
+	b.keys = keys
+	mean := total / float64(zones)
 	if len(keys) == 0 || slices.Max(load) <= mean*(1+balanceSlack) {
 		return
 	}
 	slices.SortFunc(keys, func(a, b workKey) int { return cmp.Compare(a.at, b.at) })
-	edges := make([]float64, 0, len(w.zones)-1)
+	edges := make([]float64, 0, zones-1)
 	var below float64
 	j := 0
-	for i := 1; i < len(w.zones); i++ {
-		target := total * float64(i) / float64(len(w.zones))
+	for i := 1; i < zones; i++ {
+		target := total * float64(i) / float64(zones)
 		for j < len(keys) && below+keys[j].work <= target {
 			below += keys[j].work
 			j++
@@ -81,10 +98,10 @@ func (w *World) balance() {
 		}
 		edges = append(edges, e)
 	}
-	w.layout.Edges = edges
-	w.moves++
+	layout.Edges = edges
+	b.moves++
 }
 
 // EdgeMoves returns how many times the edges moved toward equal work
 // (Options.Balance).
-func (w *World) EdgeMoves() uint64 { return w.moves }
+func (w *World) EdgeMoves() uint64 { return w.bal.moves }

@@ -18,13 +18,23 @@ import (
 // counters are left out: they differ from zone to zone. So a world run
 // on 1, 2 or 4 zones that played the same game has the same hash.
 func (w *World) Hash() ([sha256.Size]byte, error) {
-	var doc snapshot.World
-	seen := make(map[string]bool)
+	parts := make([]*snapshot.World, len(w.zones))
 	for i, z := range w.zones {
 		s, err := z.host.Snapshot()
 		if err != nil {
 			return [sha256.Size]byte{}, fmt.Errorf("zone %d: %w", i, err)
 		}
+		parts[i] = s
+	}
+	return hashOf(parts)
+}
+
+// hashOf returns the hash of a world (see World.Hash) whose zones'
+// snapshots are parts, by zone.
+func hashOf(parts []*snapshot.World) ([sha256.Size]byte, error) {
+	var doc snapshot.World
+	seen := make(map[string]bool)
+	for i, s := range parts {
 		if i == 0 {
 			doc = snapshot.World{Format: s.Format, Frame: s.Frame, Time: s.Time, DT: s.DT, Seed: s.Seed, Blackboard: s.Blackboard}
 		}

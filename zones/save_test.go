@@ -23,22 +23,39 @@ import (
 // n zones of the layout saved gives for n.
 func tdWorld(t *testing.T, n, balance int, out io.Writer, saved *snapshot.World) (*zones.World, *errorLog) {
 	t.Helper()
+	layout, build, log := tdBuild(t, n, saved)
+	opts := zones.Options{Layout: layout, Stdout: out, Balance: balance}
+	if saved != nil {
+		var err error
+		opts.Effects, err = zones.Effects(saved)
+		require.NoError(t, err)
+	}
+	w, err := zones.New(opts, build)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = w.Close() })
+	return w, log
+}
+
+// tdBuild returns the layout of the tower-defence scene on n equal zones
+// over its entities' starting box (with saved: the layout saved gives
+// for n), and the build of its zones: each spawns the scene's entities
+// in its strip (with saved: restores its part of it). Script errors go
+// to the returned log.
+func tdBuild(t *testing.T, n int, saved *snapshot.World) (zones.Layout, zones.Build, *errorLog) {
+	t.Helper()
 	seed, board, ents := tdScene(t)
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, e := range ents {
 		lo, hi = min(lo, e.X), max(hi, e.X)
 	}
 	layout := zones.Split(0, lo, hi, n)
-	opts := zones.Options{Layout: layout, Stdout: out, Balance: balance}
 	if saved != nil {
 		var err error
-		opts.Layout, err = zones.SavedLayout(saved, n)
-		require.NoError(t, err)
-		opts.Effects, err = zones.Effects(saved)
+		layout, err = zones.SavedLayout(saved, n)
 		require.NoError(t, err)
 	}
 	log := &errorLog{}
-	w, err := zones.New(opts, func(i int, zout io.Writer, join func(*luabind.Host)) error {
+	return layout, func(i int, zout io.Writer, join func(*luabind.Host)) error {
 		rt := runtime.New(runtime.Options{Seed: seed, OnError: log.add})
 		h, err := luabind.New(rt, luabind.Options{Dir: "testdata/scripts", Stdout: zout, Log: io.Discard, Budget: -1})
 		if err != nil {
@@ -46,17 +63,14 @@ func tdWorld(t *testing.T, n, balance int, out io.Writer, saved *snapshot.World)
 		}
 		join(h)
 		if saved != nil {
-			return h.Restore(zones.Part(saved, opts.Layout, i))
+			return h.Restore(zones.Part(saved, layout, i))
 		}
 		for k, v := range board {
 			require.NoError(t, rt.Blackboard().Set(k, v))
 		}
 		zonetest.Place(t, rt, h, layout, i, ents)
 		return nil
-	})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = w.Close() })
-	return w, log
+	}, log
 }
 
 // TestSaveContinue: the tower-defence scene played 200 frames on one

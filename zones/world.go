@@ -63,13 +63,9 @@ type World struct {
 	// for Save.
 	pending  []luabind.Effect
 	handoffs uint64
-	// balanceEvery is Options.Balance; sinceBalance counts the frames
-	// since the edges were last considered, keys is balance's buffer and
-	// moves counts the times the edges moved.
-	balanceEvery, sinceBalance int
-	keys                       []workKey
-	moves                      uint64
-	closed                     bool
+	// bal moves the edges every Options.Balance frames.
+	bal    balancer
+	closed bool
 }
 
 // New builds the zones of opts.Layout with build, one after the other,
@@ -84,10 +80,10 @@ func New(opts Options, build Build) (*World, error) {
 	}
 	// The edges move: the World has its own.
 	opts.Layout.Edges = slices.Clone(opts.Layout.Edges)
-	w := &World{layout: opts.Layout, stdout: opts.Stdout, balanceEvery: opts.Balance, sinceBalance: opts.Balance - 1}
+	w := &World{layout: opts.Layout, stdout: opts.Stdout, bal: newBalancer(opts.Balance)}
 	n := opts.Layout.Zones()
 	for i := range n {
-		z := newZone(w, i, n)
+		z := newZone(&w.layout, i, n)
 		w.zones = append(w.zones, z)
 		err := build(i, &z.out, z.join)
 		if err == nil && z.host == nil {
@@ -175,7 +171,7 @@ func (w *World) exchange() error {
 		z.host.SetView(w.view)
 	}
 	w.route()
-	w.balance()
+	w.bal.balance(&w.layout, w.view)
 	return errors.Join(err, w.writeOut())
 }
 
@@ -267,41 +263,56 @@ func (w *World) firstErr() error {
 	return errors.Join(errs...)
 }
 
-// writeOut writes what the zones' scripts printed: the lines of every
-// zone merged in the order of the identities of the entities that
-// printed them, each entity's in the order it printed them, so that the
-// output does not depend on the number of zones. Lines printed outside
-// any entity's callback (a script's chunk, which every zone runs) are
-// kept from zone 0 only, first. What else a zone's host wrote to its
-// output comes before, zone after zone.
+// writeOut writes what the zones' scripts printed (writeWorld) and
+// empties their buffers.
 func (w *World) writeOut() error {
-	var errs []error
-	for _, z := range w.zones {
-		if z.out.Len() > 0 {
-			_, err := w.stdout.Write(z.out.Bytes())
-			errs = append(errs, err)
-			z.out.Reset()
-		}
+	outs := make([][]byte, len(w.zones))
+	lines := make([][]line, len(w.zones))
+	for i, z := range w.zones {
+		outs[i], lines[i] = z.out.Bytes(), z.lines
 	}
-	var lines []line
+	err := writeWorld(w.stdout, outs, lines)
 	for _, z := range w.zones {
-		for _, l := range z.lines {
-			if l.from != 0 || z.index == 0 {
-				lines = append(lines, l)
-			}
-		}
+		z.out.Reset()
 		z.lines = z.lines[:0]
 	}
-	if len(lines) == 0 {
+	return err
+}
+
+// writeWorld writes to out what a world's zones printed in a frame (or
+// in the shutdown): first what each zone's host wrote to its output,
+// zone after zone (outs, by zone), then the lines its scripts printed
+// (lines, by zone), merged in the order of the identities of the
+// entities that printed them, each entity's in the order it printed
+// them, so that the output does not depend on the number of zones.
+// Lines printed outside any entity's callback (a script's chunk, which
+// every zone runs) are kept from zone 0 only, first.
+func writeWorld(out io.Writer, outs [][]byte, lines [][]line) error {
+	var errs []error
+	for _, o := range outs {
+		if len(o) > 0 {
+			_, err := out.Write(o)
+			errs = append(errs, err)
+		}
+	}
+	var all []line
+	for i, ls := range lines {
+		for _, l := range ls {
+			if l.from != 0 || i == 0 {
+				all = append(all, l)
+			}
+		}
+	}
+	if len(all) == 0 {
 		return errors.Join(errs...)
 	}
-	slices.SortStableFunc(lines, func(a, b line) int { return cmp.Compare(a.from, b.from) })
+	slices.SortStableFunc(all, func(a, b line) int { return cmp.Compare(a.from, b.from) })
 	var b bytes.Buffer
-	for _, l := range lines {
+	for _, l := range all {
 		b.WriteString(l.text)
 		b.WriteByte('\n')
 	}
-	_, err := w.stdout.Write(b.Bytes())
+	_, err := out.Write(b.Bytes())
 	return errors.Join(append(errs, err)...)
 }
 

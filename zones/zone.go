@@ -13,11 +13,12 @@ import (
 // goroutine at a time, and what it collected during a frame for the
 // World to route.
 type zone struct {
-	w     *World
-	index int
-	host  *luabind.Host
-	rt    *runtime.Runtime
-	out   bytes.Buffer
+	// layout is the world's, whose edges may move between frames.
+	layout *Layout
+	index  int
+	host   *luabind.Host
+	rt     *runtime.Runtime
+	out    bytes.Buffer
 
 	// What a frame collected: the entities leaving for each zone, the
 	// parcels sent, the effects its scripts made (zoned rules: sends,
@@ -61,8 +62,8 @@ type bounce struct {
 	err error
 }
 
-func newZone(w *World, index, n int) *zone {
-	return &zone{w: w, index: index, leaving: make([][]runtime.Handle, n)}
+func newZone(layout *Layout, index, n int) *zone {
+	return &zone{layout: layout, index: index, leaving: make([][]runtime.Handle, n)}
 }
 
 // join makes h the zone's host, under zoned rules: its scripts' effects
@@ -88,7 +89,7 @@ func (z *zone) scan() error {
 			continue
 		}
 		p, _ := z.rt.Get(h, runtime.Position)
-		if d := z.w.layout.Zone(p); d != z.index {
+		if d := z.layout.Zone(p); d != z.index {
 			z.leaving[d] = append(z.leaving[d], h)
 		}
 	}
