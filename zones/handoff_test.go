@@ -32,7 +32,7 @@ func TestHandoffExactlyOnce(t *testing.T) {
 	}
 	assert.Greater(t, w.Handoffs(), uint64(2*n), "the walkers crossed the edge many times")
 	require.NoError(t, w.Close())
-	assert.Empty(t, log.all())
+	assert.Empty(t, log.All())
 	seen := make(map[int]bool)
 	for l := range strings.SplitSeq(strings.TrimSpace(out.String()), "\n") {
 		var i, updates, bad int

@@ -3,7 +3,6 @@ package zones_test
 import (
 	"bytes"
 	"io"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -14,32 +13,14 @@ import (
 	"github.com/luahost/luahost/zones/internal/zonetest"
 )
 
-// errorLog collects the script errors of every zone.
-type errorLog struct {
-	mu   sync.Mutex
-	errs []string
-}
-
-func (l *errorLog) add(err error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.errs = append(l.errs, err.Error())
-}
-
-func (l *errorLog) all() []string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return append([]string(nil), l.errs...)
-}
-
 // newWorld builds a world over layout running the scripts of
 // testdata/scripts: each zone spawns the entities whose x is in its strip.
 // What scripts print goes to out; script errors to the returned log.
-func newWorld(t testing.TB, layout zones.Layout, ents []zonetest.Ent, out io.Writer) (*zones.World, *errorLog) {
+func newWorld(t testing.TB, layout zones.Layout, ents []zonetest.Ent, out io.Writer) (*zones.World, *zonetest.ErrorLog) {
 	t.Helper()
-	log := &errorLog{}
+	log := &zonetest.ErrorLog{}
 	w, err := zones.New(zones.Options{Layout: layout, Stdout: out}, func(i int, zout io.Writer, join func(*luabind.Host)) error {
-		rt := runtime.New(runtime.Options{OnError: log.add})
+		rt := runtime.New(runtime.Options{OnError: log.Add})
 		// Budgets are off: the tests run under the race detector on a busy
 		// machine, and the budget is not their subject.
 		h, err := luabind.New(rt, luabind.Options{Dir: "testdata/scripts", Stdout: zout, Log: io.Discard, Budget: -1})
@@ -70,5 +51,5 @@ func output(t testing.TB, layout zones.Layout, ents []zonetest.Ent, frames int) 
 	w, log := newWorld(t, layout, ents, &out)
 	run(t, w, frames)
 	require.NoError(t, w.Close())
-	return out.String(), log.all()
+	return out.String(), log.All()
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
 	"github.com/luahost/luahost/zones"
+	"github.com/luahost/luahost/zones/internal/zonetest"
 )
 
 // memLink is one zone's link of a world whose zones run in one process,
@@ -82,7 +83,7 @@ type lockstepResult struct {
 // and returns what each zone printed and hashed.
 func playLockstep(t *testing.T, n, frames, balance int) []lockstepResult {
 	t.Helper()
-	layout, build, log := tdBuild(t, n, nil)
+	layout, build, log := zonetest.TDBuild(t, "testdata", n, nil)
 	links := memLinks(n)
 	res := make([]lockstepResult, n)
 	var wg sync.WaitGroup
@@ -110,7 +111,7 @@ func playLockstep(t *testing.T, n, frames, balance int) []lockstepResult {
 		})
 	}
 	wg.Wait()
-	assert.Empty(t, log.all())
+	assert.Empty(t, log.All())
 	return res
 }
 

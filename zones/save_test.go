@@ -4,14 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/luahost/luahost/luabind"
-	"github.com/luahost/luahost/runtime"
 	"github.com/luahost/luahost/snapshot"
 	"github.com/luahost/luahost/zones"
 	"github.com/luahost/luahost/zones/internal/zonetest"
@@ -21,9 +18,9 @@ import (
 // entities' starting box, printing to out, its edges moved every balance
 // frames (0: never), or, with saved, continues the zoned world saved on
 // n zones of the layout saved gives for n.
-func tdWorld(t *testing.T, n, balance int, out io.Writer, saved *snapshot.World) (*zones.World, *errorLog) {
+func tdWorld(t *testing.T, n, balance int, out io.Writer, saved *snapshot.World) (*zones.World, *zonetest.ErrorLog) {
 	t.Helper()
-	layout, build, log := tdBuild(t, n, saved)
+	layout, build, log := zonetest.TDBuild(t, "testdata", n, saved)
 	opts := zones.Options{Layout: layout, Stdout: out, Balance: balance}
 	if saved != nil {
 		var err error
@@ -34,43 +31,6 @@ func tdWorld(t *testing.T, n, balance int, out io.Writer, saved *snapshot.World)
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = w.Close() })
 	return w, log
-}
-
-// tdBuild returns the layout of the tower-defence scene on n equal zones
-// over its entities' starting box (with saved: the layout saved gives
-// for n), and the build of its zones: each spawns the scene's entities
-// in its strip (with saved: restores its part of it). Script errors go
-// to the returned log.
-func tdBuild(t *testing.T, n int, saved *snapshot.World) (zones.Layout, zones.Build, *errorLog) {
-	t.Helper()
-	seed, board, ents := tdScene(t)
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, e := range ents {
-		lo, hi = min(lo, e.X), max(hi, e.X)
-	}
-	layout := zones.Split(0, lo, hi, n)
-	if saved != nil {
-		var err error
-		layout, err = zones.SavedLayout(saved, n)
-		require.NoError(t, err)
-	}
-	log := &errorLog{}
-	return layout, func(i int, zout io.Writer, join func(*luabind.Host)) error {
-		rt := runtime.New(runtime.Options{Seed: seed, OnError: log.add})
-		h, err := luabind.New(rt, luabind.Options{Dir: "testdata/scripts", Stdout: zout, Log: io.Discard, Budget: -1})
-		if err != nil {
-			return err
-		}
-		join(h)
-		if saved != nil {
-			return h.Restore(zones.Part(saved, layout, i))
-		}
-		for k, v := range board {
-			require.NoError(t, rt.Blackboard().Set(k, v))
-		}
-		zonetest.Place(t, rt, h, layout, i, ents)
-		return nil
-	}, log
 }
 
 // TestSaveContinue: the tower-defence scene played 200 frames on one
@@ -108,7 +68,7 @@ func TestSaveContinue(t *testing.T) {
 			data, err := saved.Marshal()
 			require.NoError(t, err)
 			require.NoError(t, first.Close())
-			assert.Empty(t, log.all())
+			assert.Empty(t, log.All())
 
 			back, err := snapshot.Parse(data)
 			require.NoError(t, err)
@@ -127,7 +87,7 @@ func TestSaveContinue(t *testing.T) {
 			got, err := end.Marshal()
 			require.NoError(t, err)
 			require.NoError(t, second.Close())
-			assert.Empty(t, log.all())
+			assert.Empty(t, log.All())
 			if tc.dropEffects {
 				assert.NotEqual(t, wantSum, sum)
 				return

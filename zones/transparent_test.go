@@ -3,36 +3,15 @@ package zones_test
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/luahost/luahost/internal/scene"
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/zones"
 	"github.com/luahost/luahost/zones/internal/zonetest"
 )
-
-// tdScene reads the tower-defence scene testdata/td.json: its seed,
-// its blackboard and its entities.
-func tdScene(t *testing.T) (int64, map[string]any, []zonetest.Ent) {
-	t.Helper()
-	data, err := os.ReadFile("testdata/td.json")
-	require.NoError(t, err)
-	sc, err := scene.Parse("testdata/td.json", data)
-	require.NoError(t, err)
-	require.NotNil(t, sc.Seed)
-	var ents []zonetest.Ent
-	for _, e := range sc.Entities {
-		require.NotNil(t, e.Position)
-		require.Len(t, e.Scripts, 1)
-		ents = append(ents, zonetest.Ent{Name: e.Name, X: e.Position[0], Y: e.Position[1], Z: e.Position[2],
-			Scripts: []string{e.Scripts[0].Script}, Props: e.Scripts[0].Props})
-	}
-	return *sc.Seed, sc.Blackboard, ents
-}
 
 // playTD plays the tower-defence scene on n equal zones over its
 // entities' starting box, as luahost run --zones n does, for frames
@@ -46,7 +25,7 @@ func playTD(t *testing.T, n, frames int) (string, [32]byte, uint64) {
 	require.NoError(t, err)
 	handoffs := w.Handoffs()
 	require.NoError(t, w.Close())
-	assert.Empty(t, log.all())
+	assert.Empty(t, log.All())
 	return out.String(), sum, handoffs
 }
 

@@ -145,9 +145,9 @@ func TestHandoffBouncesBack(t *testing.T) {
 	broken := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(broken, "mover.lua"), []byte("return {\n  onUpdate = function(self, ctx)\n"), 0o644))
 	var out bytes.Buffer
-	log := &errorLog{}
+	log := &zonetest.ErrorLog{}
 	w, err := zones.New(zones.Options{Layout: zones.Layout{Edges: []float64{0}}, Stdout: &out}, func(i int, zout io.Writer, join func(*luabind.Host)) error {
-		rt := runtime.New(runtime.Options{OnError: log.add})
+		rt := runtime.New(runtime.Options{OnError: log.Add})
 		dir := "testdata/scripts"
 		if i == 1 {
 			dir = broken
@@ -188,5 +188,5 @@ func TestHandoffBouncesBack(t *testing.T) {
 		assert.Equal(t, runtime.StateActive, st)
 	}
 	assert.Zero(t, w.Handoffs(), "nothing was handed off")
-	assert.Empty(t, log.all(), "no script error")
+	assert.Empty(t, log.All(), "no script error")
 }

@@ -76,17 +76,24 @@ func loadZoned(path string, n int, cfg loadConfig) (*zoned, error) {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	cfg = cfg.shared()
-	w, err := zones.New(zones.Options{Layout: layout, Stdout: cfg.stdout, Balance: balanceFrames}, func(i int, out io.Writer, join func(*luabind.Host)) error {
+	w, err := zones.New(zones.Options{Layout: layout, Stdout: cfg.stdout, Balance: balanceFrames}, zoneBuild(path, layout, cfg))
+	if err != nil {
+		return nil, err
+	}
+	return &zoned{w: w}, nil
+}
+
+// zoneBuild returns the build of the zones of the scene at path over
+// layout: each zone loads every script and the blackboard, and spawns
+// the scene's entities whose starting position lies in its strip.
+func zoneBuild(path string, layout zones.Layout, cfg loadConfig) zones.Build {
+	return func(i int, out io.Writer, join func(*luabind.Host)) error {
 		c := cfg
 		c.stdout, c.join = out, join
 		c.keep = func(e scene.Entity) bool { return layout.Zone(startOf(e)) == i }
 		_, err := loadScene(path, c)
 		return err
-	})
-	if err != nil {
-		return nil, err
 	}
-	return &zoned{w: w}, nil
 }
 
 // shared returns cfg with its stderr and log writers shared by the

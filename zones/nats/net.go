@@ -289,23 +289,10 @@ func Dial(opts NetOptions) (*Net, error) {
 	n := &Net{opts: opts, ids: make(map[runtime.Handle]netID), byID: make(map[string]runtime.Handle), transit: make(map[string]handoff), unsendable: make(map[string]bool),
 		where: make(map[string]int), lastSeen: make(map[string]writeStamp),
 		written: make(map[string]int), connected: true, note: make(chan struct{}, 1), claims: make(map[int]claim), lagSaid: make(map[string]bool)}
-	connOpts := []natsio.Option{natsio.Name(fmt.Sprintf("luahost %s zone %d", opts.World, opts.Zone)),
-		natsio.Timeout(opts.Timeout), natsio.MaxReconnects(-1), natsio.ReconnectWait(200 * time.Millisecond),
-		natsio.DisconnectErrHandler(n.lost), natsio.ReconnectHandler(n.back),
-		natsio.ErrorHandler(func(_ *natsio.Conn, _ *natsio.Subscription, err error) {
-			// A permission the zone's identity lacks, most often.
-			fmt.Fprintf(opts.Log, "zone %d: NATS: %v\n", opts.Zone, err)
-		})}
-	if opts.Creds != "" {
-		id, err := identity(opts.Creds)
-		if err != nil {
-			return nil, err
-		}
-		connOpts = append(connOpts, id)
-	}
-	nc, err := natsio.Connect(opts.URL, connOpts...)
+	nc, err := connect(opts.URL, opts.World, opts.Zone, opts.Creds, opts.Timeout, opts.Log,
+		natsio.DisconnectErrHandler(n.lost), natsio.ReconnectHandler(n.back))
 	if err != nil {
-		return nil, fmt.Errorf("connect to NATS at %s: %w", opts.URL, err)
+		return nil, err
 	}
 	n.nc = nc
 	if err := n.setup(); err != nil {
@@ -318,6 +305,31 @@ func Dial(opts NetOptions) (*Net, error) {
 		return nil, err
 	}
 	return n, nil
+}
+
+// connect connects zone zone of world to the NATS server(s) at url, with
+// the zone's identity from creds (none: ""), each request bounded by
+// timeout, reconnecting for ever, and the server's complaints (a
+// permission the identity lacks, most often) written to log; more are
+// the caller's own options.
+func connect(url, world string, zone int, creds string, timeout time.Duration, log io.Writer, more ...natsio.Option) (*natsio.Conn, error) {
+	opts := append([]natsio.Option{natsio.Name(fmt.Sprintf("luahost %s zone %d", world, zone)),
+		natsio.Timeout(timeout), natsio.MaxReconnects(-1), natsio.ReconnectWait(200 * time.Millisecond),
+		natsio.ErrorHandler(func(_ *natsio.Conn, _ *natsio.Subscription, err error) {
+			fmt.Fprintf(log, "zone %d: NATS: %v\n", zone, err)
+		})}, more...)
+	if creds != "" {
+		id, err := identity(creds)
+		if err != nil {
+			return nil, err
+		}
+		opts = append(opts, id)
+	}
+	nc, err := natsio.Connect(url, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("connect to NATS at %s: %w", url, err)
+	}
+	return nc, nil
 }
 
 // identity reads a NATS identity from file: user credentials (a JWT
@@ -416,19 +428,11 @@ func (n *Net) sameLayout(ctx context.Context) error {
 // from now on, and the claim record (compare-and-set) settles two
 // processes that start at once.
 func (n *Net) takeClaim(ctx context.Context) error {
-	subj := n.opts.subject("claim." + strconv.Itoa(n.opts.Zone))
 	what := fmt.Sprintf("zone %d of world %s", n.opts.Zone, n.opts.World)
 	me := fmt.Sprintf("pid %d on %s", os.Getpid(), hostname())
-	msg, err := n.nc.Request(subj, nil, n.opts.Timeout)
-	switch {
-	case err == nil:
-		return fmt.Errorf("%s %w (%s); stop it first", what, ErrClaimed, msg.Data)
-	case !errors.Is(err, natsio.ErrNoResponders) && !errors.Is(err, natsio.ErrTimeout):
-		return fmt.Errorf("claim %s: %w", what, err)
-	}
-	sub, err := n.nc.Subscribe(subj, func(m *natsio.Msg) { _ = m.Respond([]byte(me)) })
+	sub, err := answerClaims(n.nc, n.opts.subject("claim."+strconv.Itoa(n.opts.Zone)), what, me, n.opts.Timeout)
 	if err != nil {
-		return fmt.Errorf("claim %s: %w", what, err)
+		return err
 	}
 	n.claim = sub
 	key := "claim-zone-" + strconv.Itoa(n.opts.Zone)
@@ -445,6 +449,25 @@ func (n *Net) takeClaim(ctx context.Context) error {
 	n.claims[n.opts.Zone] = claim{n.epoch, n.claimedAt}
 	n.lastStep = time.Now()
 	return n.nc.Flush()
+}
+
+// answerClaims claims what (a zone) on the NATS subject subj: a live
+// owner answers there, and then the claim is refused with ErrClaimed and
+// the owner's answer; otherwise this process answers from now on, with
+// me, on the subscription returned.
+func answerClaims(nc *natsio.Conn, subj, what, me string, timeout time.Duration) (*natsio.Subscription, error) {
+	msg, err := nc.Request(subj, nil, timeout)
+	switch {
+	case err == nil:
+		return nil, fmt.Errorf("%s %w (%s); stop it first", what, ErrClaimed, msg.Data)
+	case !errors.Is(err, natsio.ErrNoResponders) && !errors.Is(err, natsio.ErrTimeout):
+		return nil, fmt.Errorf("claim %s: %w", what, err)
+	}
+	sub, err := nc.Subscribe(subj, func(m *natsio.Msg) { _ = m.Respond([]byte(me)) })
+	if err != nil {
+		return nil, fmt.Errorf("claim %s: %w", what, err)
+	}
+	return sub, nil
 }
 
 // writeClaim writes the zone's claim record, one epoch past the last, by

@@ -320,6 +320,9 @@ func TestZoneBadInput(t *testing.T) {
 		{"overlapping edges", []string{"zone", "../../cmd/luahost/testdata/zones/overlap.json", "--nats", srv.url(), "--world", "bad", "--zone", "0"}, "luahost zone: ../../cmd/luahost/testdata/zones/overlap.json:2:44: zones.edges[2]: 100 is not above edges[1], 100 (edges must increase strictly: strips may not overlap)\n"},
 		{"no zones", []string{"zone", "../../cmd/luahost/testdata/zones/walk.json", "--nats", srv.url(), "--world", "bad", "--zone", "0"}, "the scene has no zones field: give --zones N\n"},
 		{"replicas out of range", []string{"zone", "testdata/walkers.json", "--nats", srv.url(), "--world", "bad", "--zone", "0", "--nats-replicas", "9"}, "luahost zone: --nats-replicas must be 1 to 5\n"},
+		{"hash without lockstep", []string{"zone", "testdata/walkers.json", "--nats", srv.url(), "--world", "bad", "--zone", "1", "--hash"}, "luahost zone: --hash and --peer-timeout need --lockstep: zones on their own clocks have no world-wide frame\n"},
+		{"checkpoints in lockstep", []string{"zone", "testdata/walkers.json", "--nats", srv.url(), "--world", "bad", "--zone", "1", "--lockstep", "--checkpoint", "5"}, "luahost zone: --checkpoint and --nats-replicas do not apply with --lockstep: a world in lockstep keeps nothing in NATS\n"},
+		{"claimed zone in lockstep", []string{"zone", "testdata/walkers.json", "--nats", srv.url(), "--world", "bad", "--zone", "0", "--lockstep"}, "luahost zone: zone 0 of world bad is claimed by another process (pid "},
 		{"more replicas than servers", []string{"zone", "testdata/walkers.json", "--nats", srv.url(), "--world", "lonely", "--zone", "0", "--nats-replicas", "3"}, "luahost zone: handoff stream (3 replicas): "},
 	}
 	for _, tc := range tests {

@@ -3,12 +3,19 @@
 package zonetest
 
 import (
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/luahost/luahost/internal/scene"
 	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
+	"github.com/luahost/luahost/snapshot"
 	"github.com/luahost/luahost/zones"
 )
 
@@ -58,4 +65,85 @@ func Place(t testing.TB, rt *runtime.Runtime, h *luabind.Host, layout zones.Layo
 		}
 		require.NoError(t, rt.Activate(hd))
 	}
+}
+
+// ErrorLog collects the script errors of every zone; it is safe for
+// concurrent use.
+type ErrorLog struct {
+	mu   sync.Mutex
+	errs []string
+}
+
+// Add adds err.
+func (l *ErrorLog) Add(err error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.errs = append(l.errs, err.Error())
+}
+
+// All returns the errors added so far.
+func (l *ErrorLog) All() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]string(nil), l.errs...)
+}
+
+// TDScene reads the tower-defence scene td.json of the folder dir (the
+// zones' testdata): its seed, its blackboard and its entities.
+func TDScene(t testing.TB, dir string) (int64, map[string]any, []Ent) {
+	t.Helper()
+	path := filepath.Join(dir, "td.json")
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	sc, err := scene.Parse(path, data)
+	require.NoError(t, err)
+	require.NotNil(t, sc.Seed)
+	var ents []Ent
+	for _, e := range sc.Entities {
+		require.NotNil(t, e.Position)
+		require.Len(t, e.Scripts, 1)
+		ents = append(ents, Ent{Name: e.Name, X: e.Position[0], Y: e.Position[1], Z: e.Position[2],
+			Scripts: []string{e.Scripts[0].Script}, Props: e.Scripts[0].Props})
+	}
+	return *sc.Seed, sc.Blackboard, ents
+}
+
+// TDBuild returns the layout of the tower-defence scene of the folder dir
+// (TDScene; its scripts in dir/scripts) on n equal zones over its
+// entities' starting box (with saved: the layout saved gives for n),
+// and the build of its zones: each spawns the scene's entities in its
+// strip (with saved: restores its part of it). Script errors go to the
+// returned log.
+func TDBuild(t testing.TB, dir string, n int, saved *snapshot.World) (zones.Layout, zones.Build, *ErrorLog) {
+	t.Helper()
+	seed, board, ents := TDScene(t, dir)
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, e := range ents {
+		lo, hi = min(lo, e.X), max(hi, e.X)
+	}
+	layout := zones.Split(0, lo, hi, n)
+	if saved != nil {
+		var err error
+		layout, err = zones.SavedLayout(saved, n)
+		require.NoError(t, err)
+	}
+	log := &ErrorLog{}
+	return layout, func(i int, zout io.Writer, join func(*luabind.Host)) error {
+		rt := runtime.New(runtime.Options{Seed: seed, OnError: log.Add})
+		h, err := luabind.New(rt, luabind.Options{Dir: filepath.Join(dir, "scripts"), Stdout: zout, Log: io.Discard, Budget: -1})
+		if err != nil {
+			return err
+		}
+		join(h)
+		if saved != nil {
+			return h.Restore(zones.Part(saved, layout, i))
+		}
+		for k, v := range board {
+			if err := rt.Blackboard().Set(k, v); err != nil {
+				return err
+			}
+		}
+		Place(t, rt, h, layout, i, ents)
+		return nil
+	}, log
 }
