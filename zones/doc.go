@@ -35,7 +35,15 @@
 //
 // # Across processes
 //
+// A [Lockstep] is one zone of a world whose zones are separate
+// processes, stepped in lockstep with them through a [Link]: after
+// each frame the zones exchange, in two rounds, what a World's zones
+// exchange in one process, and each computes from the same messages the
+// same view, deliveries, edges and merged output. So a world in
+// lockstep plays and prints what it does in one process.
+//
 // Package zones/nats runs one zone of a world whose zones are separate
-// processes sharing a NATS server; in-process users of zones do not link
-// NATS.
+// processes sharing a NATS server: on their own clocks, with fault
+// tolerant ownership (nats.Net), or in lockstep (nats.Link, a Link);
+// in-process users of zones do not link NATS.
 package zones

@@ -20,4 +20,9 @@
 // fail; checkpoints are written by compare-and-set. With
 // NetOptions.Creds a zone connects with its own NATS identity, which the
 // server may allow to send handoffs to the other zones only.
+//
+// A [Link] is the NATS link of one zone of a world in lockstep
+// (zones.Lockstep; [DialLink]; luahost zone --lockstep): each frame's
+// rounds go over plain subjects, and nothing is stored, so a zone that
+// stops answering stops the world.
 package nats
