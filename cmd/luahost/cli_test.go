@@ -111,7 +111,7 @@ func TestHelp(t *testing.T) {
 	}
 	assert.NotContains(t, bench.stdout, "-watch")
 	zone := luahostRun(t, "zone", "-h")
-	for _, fl := range []string{"-nats", "-world", "-zone", "-checkpoint"} {
+	for _, fl := range []string{"-nats", "-world", "-zone", "-checkpoint", "-lockstep", "-peer-timeout", "-hash"} {
 		assert.Contains(t, zone.stdout, fl)
 	}
 	assert.NotContains(t, zone.stdout, "default -1", "--zone is required, it has no default")
