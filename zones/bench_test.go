@@ -46,9 +46,10 @@ func BenchmarkHandoff(b *testing.B) {
 }
 
 // BenchmarkWalkers100k runs a world of 100,000 striders spread over
-// [-1000, 1000) on 1, 2 and 4 zones of equal strips and reports frames
-// per second, the CPU time a frame takes on all cores together, and
-// handoffs per frame.
+// [-1000, 1000) on 1, 2 and 4 zones of equal strips, their edges fixed
+// and following the work (considered every 10 frames, as luahost run
+// --zones does), and reports frames per second, the CPU time a frame
+// takes on all cores together, and handoffs per frame.
 func BenchmarkWalkers100k(b *testing.B) {
 	const n = 100_000
 	ents := make([]zonetest.Ent, n)
@@ -60,11 +61,16 @@ func BenchmarkWalkers100k(b *testing.B) {
 		ents[i] = zonetest.Ent{X: -1000 + 2000*float64(i)/n, Scripts: []string{"strider"}, Props: map[string]any{"speed": 5 + i%20, "dir": dir}}
 	}
 	for _, z := range []int{1, 2, 4} {
-		b.Run(fmt.Sprintf("zones=%d", z), func(b *testing.B) {
-			w, _ := newWorld(b, zones.Split(0, -1000, 1000, z), ents, io.Discard)
-			run(b, w, 2)
-			measureFrames(b, w)
-		})
+		for _, balance := range []int{0, 10} {
+			if z == 1 && balance > 0 {
+				continue
+			}
+			b.Run(fmt.Sprintf("zones=%d/balance=%d", z, balance), func(b *testing.B) {
+				w := balancedWorld(b, zones.Split(0, -1000, 1000, z), balance, ents, io.Discard)
+				run(b, w, 2)
+				measureFrames(b, w)
+			})
+		}
 	}
 }
 
