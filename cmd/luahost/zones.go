@@ -226,31 +226,32 @@ func (l *syncWriter) Write(p []byte) (int, error) {
 	return l.w.Write(p)
 }
 
-// sceneLayout returns the layout of a scene run with --zones n:
-// the scene's zones field, whose strips must number n, or else n equal
-// strips along x over the bounding box of the entities' starting
-// positions (an entity without a position starts at the origin).
+// sceneLayout returns the layout of a scene run with --zones n: the
+// scene's zones field when its strips number n; otherwise n equal strips
+// along the field's axis (x without a field) over the bounding box of
+// the entities' starting positions (an entity without a position starts
+// at the origin). Under the zoned rules the output is the same either
+// way.
 func sceneLayout(sc *scene.Scene, n int) (zones.Layout, error) {
+	axis := 0
 	if sc.Zones != nil {
-		axis, _ := zones.ParseAxis(sc.Zones.Axis)
-		l := zones.Layout{Axis: axis, Edges: sc.Zones.Edges}
-		if l.Zones() != n {
-			return l, fmt.Errorf("--zones %d does not match the scene's zones field, whose edges make %d zones", n, l.Zones())
+		axis, _ = zones.ParseAxis(sc.Zones.Axis)
+		if l := (zones.Layout{Axis: axis, Edges: sc.Zones.Edges}); l.Zones() == n {
+			return l, nil
 		}
-		return l, nil
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, e := range sc.Entities {
-		var x float64
+		var at float64
 		if e.Position != nil {
-			x = e.Position[0]
+			at = e.Position[axis]
 		}
-		lo, hi = min(lo, x), max(hi, x)
+		lo, hi = min(lo, at), max(hi, at)
 	}
 	if len(sc.Entities) == 0 {
 		lo, hi = 0, 0
 	}
-	return zones.Split(0, lo, hi, n), nil
+	return zones.Split(axis, lo, hi, n), nil
 }
 
 // runWatch runs the zoned world in real time at f.fps, until f.frames
