@@ -60,18 +60,7 @@ func BenchmarkWalkers100k(b *testing.B) {
 		}
 		ents[i] = zonetest.Ent{X: -1000 + 2000*float64(i)/n, Scripts: []string{"strider"}, Props: map[string]any{"speed": 5 + i%20, "dir": dir}}
 	}
-	for _, z := range []int{1, 2, 4} {
-		for _, balance := range []int{0, 10} {
-			if z == 1 && balance > 0 {
-				continue
-			}
-			b.Run(fmt.Sprintf("zones=%d/balance=%d", z, balance), func(b *testing.B) {
-				w := balancedWorld(b, zones.Split(0, -1000, 1000, z), balance, ents, io.Discard)
-				run(b, w, 2)
-				measureFrames(b, w)
-			})
-		}
-	}
+	benchZones(b, ents, 2)
 }
 
 // BenchmarkView10k measures what the committed view costs a frame of a
@@ -108,7 +97,13 @@ func BenchmarkView10k(b *testing.B) {
 // more than its share). It reports frames per second, the CPU time a
 // frame takes on all cores together, and handoffs per frame.
 func BenchmarkHotSpot(b *testing.B) {
-	ents := hotSpot(10_000, 1_000)
+	benchZones(b, hotSpot(10_000, 1_000), 20)
+}
+
+// benchZones measures (measureFrames) a world of ents on 1, 2 and 4
+// equal strips over [-1000, 1000), its edges fixed and following the
+// work (considered every 10 frames), after warm frames.
+func benchZones(b *testing.B, ents []zonetest.Ent, warm int) {
 	for _, z := range []int{1, 2, 4} {
 		for _, balance := range []int{0, 10} {
 			if z == 1 && balance > 0 {
@@ -116,7 +111,7 @@ func BenchmarkHotSpot(b *testing.B) {
 			}
 			b.Run(fmt.Sprintf("zones=%d/balance=%d", z, balance), func(b *testing.B) {
 				w := balancedWorld(b, zones.Split(0, -1000, 1000, z), balance, ents, io.Discard)
-				run(b, w, 20)
+				run(b, w, warm)
 				measureFrames(b, w)
 			})
 		}
