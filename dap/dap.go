@@ -48,9 +48,10 @@ type Server struct {
 	done chan struct{}
 	// rewind answers the custom rewind request (rewind.go).
 	rewind Rewinder
-	// resuming is set while the client's own continue or step resumes
-	// the world: any other resume (the inspector's page) is told to the
-	// client with a continued event.
+	// resuming is set when the client's own continue or step asks the
+	// world to resume, and taken by the resume it asked for: any other
+	// resume (the inspector's page) is told to the client with a
+	// continued event.
 	resuming atomic.Bool
 }
 
@@ -72,7 +73,7 @@ func Listen(addr string, d *luabind.Debugger) (*Server, error) {
 // client of the same debugger (the inspector's page) continued or
 // stepped.
 func (s *Server) resumed(_ luabind.Stop, paused bool) {
-	if paused || s.resuming.Load() {
+	if paused || s.resuming.CompareAndSwap(true, false) {
 		return
 	}
 	s.mu.Lock()
@@ -371,10 +372,13 @@ func (c *session) resume(req godap.Request, do func() error, reply func(godap.Re
 		return
 	}
 	c.send(reply(c.response(req)))
+	// The debugger tells the observers of this resume before do
+	// returns; the flag is taken there, not cleared here, since by the
+	// time do returns the world may have paused and been resumed by
+	// another.
 	c.s.resuming.Store(true)
-	err := do()
-	c.s.resuming.Store(false)
-	if err != nil {
+	if err := do(); err != nil {
+		c.s.resuming.Store(false)
 		c.send(&godap.OutputEvent{Event: c.event("output"), Body: godap.OutputEventBody{Category: "console", Output: err.Error() + "\n"}})
 	}
 }
