@@ -30,9 +30,11 @@ import (
 // takes the effects on the entities it owns (and every broadcast and
 // blackboard write), moves the edges the same way and writes the same
 // merged output. So a world in lockstep plays and prints what it plays
-// and prints in one process, on any number of zones. The rounds are
-// JSON: their cost grows with the entities that cross and with the
-// whole world's view, which every zone receives every frame.
+// and prints in one process, on any number of zones. The first round is
+// JSON (the form of snapshots and handoffs), its cost growing with the
+// entities that cross, the effects and the lines; the second, every
+// zone's view of the whole world every frame, is binary
+// (lockstep_wire.go).
 
 // Link carries the rounds of one zone of a world in lockstep to the
 // world's other zones.
@@ -83,8 +85,11 @@ type Lockstep struct {
 	view   *luabind.View
 	spare  []luabind.ViewEntity
 	bal    balancer
-	hash   bool
-	sum    *[sha256.Size]byte
+	reader viewReader
+	// buf is the second round's buffer.
+	buf  []byte
+	hash bool
+	sum  *[sha256.Size]byte
 	// first is set until the first round, which carries the layout;
 	// broken once the link failed: no round runs after it; ended once
 	// the world ended (Step returned true).
@@ -121,25 +126,6 @@ type wireParcel struct {
 type wireLine struct {
 	From uint64 `json:"from"`
 	Text []byte `json:"text"`
-}
-
-// viewMsg is a zone's part of a frame's second round: its part of the
-// next view and the parcels it could not take.
-type viewMsg struct {
-	View    []wireView   `json:"view,omitempty"`
-	Bounced []wireParcel `json:"bounced,omitempty"`
-}
-
-// wireView is a ViewEntity on its way between zones; its zone is the
-// sender.
-type wireView struct {
-	ID       uint64       `json:"id"`
-	Name     string       `json:"name,omitempty"`
-	Tags     []string     `json:"tags,omitempty"`
-	Scripts  []string     `json:"scripts,omitempty"`
-	Position snapshot.Vec `json:"p"`
-	Rotation snapshot.Vec `json:"r"`
-	Scale    snapshot.Vec `json:"s"`
 }
 
 // endMsg is a zone's part of the shutdown's round: what its onDestroy
@@ -269,22 +255,31 @@ func (l *Lockstep) exchange(last bool) (bool, error) {
 	l.first = false
 	z.receive()
 	z.seen = z.host.AppendView(z.seen[:0], z.index)
-	mv := viewMsg{View: make([]wireView, len(z.seen))}
-	for i, v := range z.seen {
-		t := v.Transform
-		mv.View[i] = wireView{ID: v.ID, Name: v.Name, Tags: v.Tags, Scripts: v.Scripts,
-			Position: vecOf(t.Position), Rotation: vecOf(t.Rotation), Scale: vecOf(t.Scale)}
-	}
+	var bounced []wireParcel
 	for _, b := range z.bounced {
-		mv.Bounced = append(mv.Bounced, wireParcel{From: b.from, To: b.to, Batch: b.batch, Err: b.err.Error()})
+		bounced = append(bounced, wireParcel{From: b.from, To: b.to, Batch: b.batch, Err: b.err.Error()})
 	}
 	z.bounced = z.bounced[:0]
-	views, err := roundOf[viewMsg](l, mv)
+	part, err := appendView(l.buf[:0], z.seen, bounced)
+	if err != nil {
+		return l.fail(fmt.Errorf("zone %d: %w", z.index, err))
+	}
+	l.buf = part
+	views, err := l.round(part)
 	if err != nil {
 		return l.fail(err)
 	}
-	errs = append(errs, l.takeBack(views)...)
-	l.setView(views)
+	all := l.spare[:0]
+	bounced = bounced[:0]
+	for i, v := range views {
+		var b []wireParcel
+		if all, b, err = l.reader.readView(all, v, i); err != nil {
+			return l.fail(fmt.Errorf("zone %d: the view part of zone %d does not read: %w", z.index, i, err))
+		}
+		bounced = append(bounced, b...)
+	}
+	errs = append(errs, l.takeBack(bounced)...)
+	l.setView(all)
 	l.route(steps)
 	l.bal.balance(&l.layout, l.view)
 	outs := make([][]byte, len(steps))
@@ -313,19 +308,16 @@ func (l *Lockstep) fail(err error) (bool, error) {
 	return true, err
 }
 
-// roundOf runs one round: it sends mine, encoded, and returns every
-// zone's part, decoded.
+// roundOf runs one round of JSON: it sends mine, encoded, and returns
+// every zone's part, decoded.
 func roundOf[M any](l *Lockstep, mine M) ([]M, error) {
 	data, err := json.Marshal(mine)
 	if err != nil {
 		return nil, fmt.Errorf("zone %d: %w", l.zone.index, err)
 	}
-	parts, err := l.link.Exchange(data)
+	parts, err := l.round(data)
 	if err != nil {
-		return nil, fmt.Errorf("zone %d: %w", l.zone.index, err)
-	}
-	if len(parts) != l.layout.Zones() {
-		return nil, fmt.Errorf("zone %d: the link returned %d parts for a world of %d zones", l.zone.index, len(parts), l.layout.Zones())
+		return nil, err
 	}
 	all := make([]M, len(parts))
 	for i, p := range parts {
@@ -336,36 +328,40 @@ func roundOf[M any](l *Lockstep, mine M) ([]M, error) {
 	return all, nil
 }
 
+// round runs one round: it sends mine and returns every zone's part.
+func (l *Lockstep) round(mine []byte) ([][]byte, error) {
+	parts, err := l.link.Exchange(mine)
+	if err != nil {
+		return nil, fmt.Errorf("zone %d: %w", l.zone.index, err)
+	}
+	if len(parts) != l.layout.Zones() {
+		return nil, fmt.Errorf("zone %d: the link returned %d parts for a world of %d zones", l.zone.index, len(parts), l.layout.Zones())
+	}
+	return parts, nil
+}
+
 // takeBack takes back the parcels this zone sent that their receivers
-// could not take, and returns an error for every parcel any zone could
-// not take: every zone returns the same.
-func (l *Lockstep) takeBack(views []viewMsg) []error {
+// could not take (bounced, every zone's, in zone order), and returns an
+// error for every parcel any zone could not take: every zone returns
+// the same.
+func (l *Lockstep) takeBack(bounced []wireParcel) []error {
 	var errs []error
-	for i, v := range views {
-		for _, b := range v.Bounced {
-			n := len(b.Batch)
-			if b.From == l.zone.index {
-				if err := l.zone.take(parcel{from: b.From, to: b.To, batch: b.Batch}); err != nil {
-					errs = append(errs, fmt.Errorf("zone %d: take %d entities from zone %d: %s; zone %d could not take them back (%w): they are lost", i, n, b.From, b.Err, b.From, err))
-					continue
-				}
+	for _, b := range bounced {
+		n := len(b.Batch)
+		if b.From == l.zone.index {
+			if err := l.zone.take(parcel{from: b.From, to: b.To, batch: b.Batch}); err != nil {
+				errs = append(errs, fmt.Errorf("zone %d: take %d entities from zone %d: %s; zone %d could not take them back (%w): they are lost", b.To, n, b.From, b.Err, b.From, err))
+				continue
 			}
-			errs = append(errs, fmt.Errorf("zone %d: take %d entities from zone %d: %s; they went back to zone %d", i, n, b.From, b.Err, b.From))
 		}
+		errs = append(errs, fmt.Errorf("zone %d: take %d entities from zone %d: %s; they went back to zone %d", b.To, n, b.From, b.Err, b.From))
 	}
 	return errs
 }
 
-// setView makes the view of the next frame from every zone's part, in
-// zone order, as a World does.
-func (l *Lockstep) setView(views []viewMsg) {
-	all := l.spare[:0]
-	for i, v := range views {
-		for _, e := range v.View {
-			all = append(all, luabind.ViewEntity{ID: e.ID, Zone: i, Name: e.Name, Tags: e.Tags, Scripts: e.Scripts,
-				Transform: runtime.Transform{Position: vec3(e.Position), Rotation: vec3(e.Rotation), Scale: vec3(e.Scale)}})
-		}
-	}
+// setView makes all, every zone's part in zone order (as a World puts
+// them), the view of the next frame.
+func (l *Lockstep) setView(all []luabind.ViewEntity) {
 	if l.view != nil {
 		l.spare = l.view.Entities()
 	}
@@ -499,7 +495,3 @@ func readLines(ws []wireLine) []line {
 	}
 	return ls
 }
-
-func vecOf(v runtime.Vec3) snapshot.Vec { return snapshot.Vec{v.X, v.Y, v.Z} }
-
-func vec3(v snapshot.Vec) runtime.Vec3 { return runtime.Vec3{X: v[0], Y: v[1], Z: v[2]} }

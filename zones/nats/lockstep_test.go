@@ -21,7 +21,7 @@ import (
 // startPlainNATS starts an embedded NATS server without JetStream on a
 // loopback port, taking messages of at most maxPayload bytes; it stops
 // when the test ends.
-func startPlainNATS(t *testing.T, maxPayload int32) string {
+func startPlainNATS(t testing.TB, maxPayload int32) string {
 	t.Helper()
 	srv, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: -1, MaxPayload: maxPayload, NoSigs: true, NoLog: true})
 	require.NoError(t, err)

@@ -1,13 +1,20 @@
 package nats_test
 
 import (
+	"errors"
+	"fmt"
 	"io"
+	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/luahost/luahost/luabind"
+	"github.com/luahost/luahost/runtime"
 	"github.com/luahost/luahost/zones"
 	"github.com/luahost/luahost/zones/internal/zonetest"
+	"github.com/luahost/luahost/zones/nats"
 )
 
 // BenchmarkNetHandoff measures one handoff over a local NATS server: a
@@ -71,5 +78,80 @@ func BenchmarkNetResume(b *testing.B) {
 		require.Equal(b, 1000, z.Entities())
 		require.NoError(b, z.Close())
 		b.StartTimer()
+	}
+}
+
+// BenchmarkLockstep measures a frame of a world of walkers on two zones
+// in lockstep over a local NATS server, each zone on its own goroutine
+// (as two processes would run), against the same world on two zones in
+// one process: what the rounds through NATS cost a frame.
+func BenchmarkLockstep(b *testing.B) {
+	layout := zones.Layout{Edges: []float64{0}}
+	for _, n := range []int{1000, 10000} {
+		ents := zonetest.Walkers(n)
+		b.Run(fmt.Sprintf("walkers=%d/in-process", n), func(b *testing.B) {
+			w, err := zones.New(zones.Options{Layout: layout, Stdout: io.Discard}, walkersBuild(b, layout, ents))
+			require.NoError(b, err)
+			b.Cleanup(func() { _ = w.Close() })
+			b.ReportAllocs()
+			for b.Loop() {
+				require.NoError(b, w.Step(1.0/60))
+			}
+		})
+		b.Run(fmt.Sprintf("walkers=%d/nats", n), func(b *testing.B) {
+			url := startPlainNATS(b, 0)
+			zs := make([]*zones.Lockstep, 2)
+			var wg sync.WaitGroup
+			for i := range zs {
+				link, err := nats.DialLink(nats.LinkOptions{URL: url, World: "bench", Zone: i, Zones: 2, Log: io.Discard})
+				require.NoError(b, err)
+				b.Cleanup(func() { _ = link.Close() })
+				wg.Go(func() {
+					l, err := zones.NewLockstep(zones.LockstepOptions{Layout: layout, Zone: i, Link: link, Stdout: io.Discard}, walkersBuild(b, layout, ents))
+					assert.NoError(b, err)
+					zs[i] = l
+				})
+			}
+			wg.Wait()
+			require.NotNil(b, zs[0])
+			require.NotNil(b, zs[1])
+			// Zone 1 steps until zone 0 ends the world.
+			other := make(chan error, 1)
+			go func() {
+				for {
+					end, err := zs[1].Step(1.0/60, false)
+					if end || err != nil {
+						other <- errors.Join(err, zs[1].Close())
+						return
+					}
+				}
+			}()
+			b.ReportAllocs()
+			for b.Loop() {
+				_, err := zs[0].Step(1.0/60, false)
+				require.NoError(b, err)
+			}
+			b.StopTimer()
+			end, err := zs[0].Step(1.0/60, true)
+			require.True(b, end)
+			require.NoError(b, err)
+			require.NoError(b, zs[0].Close())
+			require.NoError(b, <-other)
+		})
+	}
+}
+
+// walkersBuild returns the build of a world of ents over layout, its
+// scripts in ../testdata/scripts, budgets off.
+func walkersBuild(b *testing.B, layout zones.Layout, ents []zonetest.Ent) zones.Build {
+	return func(i int, out io.Writer, join func(*luabind.Host)) error {
+		rt := runtime.New(runtime.Options{OnError: runtime.Discard})
+		h, err := luabind.New(rt, luabind.Options{Dir: "../testdata/scripts", Stdout: out, Log: io.Discard, Budget: -1})
+		if err != nil {
+			return err
+		}
+		join(h)
+		zonetest.Place(b, rt, h, layout, i, ents)
+		return nil
 	}
 }
