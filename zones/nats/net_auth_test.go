@@ -25,8 +25,9 @@ import (
 )
 
 // zoneIdentity makes an nkey user for zone z of world, allowed to send
-// handoffs to the other zones only, and writes its seed to a file.
-func zoneIdentity(t *testing.T, world string, z, zoneCount int) (*natsserver.NkeyUser, string) {
+// its own handoffs to the other zones only (luahost.<world>.handoff.*.<z>,
+// not .<z>.<z>), and writes its seed to a file.
+func zoneIdentity(t *testing.T, world string, z int) (*natsserver.NkeyUser, string) {
 	t.Helper()
 	kp, err := nkeys.CreateUser()
 	require.NoError(t, err)
@@ -36,15 +37,12 @@ func zoneIdentity(t *testing.T, world string, z, zoneCount int) (*natsserver.Nke
 	require.NoError(t, err)
 	file := filepath.Join(t.TempDir(), "zone"+strconv.Itoa(z)+".nk")
 	require.NoError(t, os.WriteFile(file, seed, 0o600))
-	pre := "luahost." + world + "."
-	allow := []string{"$JS.API.>", "$JS.ACK.>", "$KV.>", "_INBOX.>", pre + "broadcast", pre + "blackboard", pre + "claim." + strconv.Itoa(z)}
-	for o := range zoneCount {
-		if o != z {
-			allow = append(allow, pre+"handoff."+strconv.Itoa(o))
-		}
-	}
+	pre, k := "luahost."+world+".", strconv.Itoa(z)
 	return &natsserver.NkeyUser{Nkey: pub, Permissions: &natsserver.Permissions{
-		Publish:   &natsserver.SubjectPermission{Allow: allow},
+		Publish: &natsserver.SubjectPermission{
+			Allow: []string{"$JS.API.>", "$JS.ACK.>", "$KV.>", "_INBOX.>", pre + "broadcast", pre + "blackboard", pre + "claim." + k, pre + "handoff.*." + k},
+			Deny:  []string{pre + "handoff." + k + "." + k},
+		},
 		Subscribe: &natsserver.SubjectPermission{Allow: []string{"_INBOX.>", pre + ">"}},
 	}}, file
 }
@@ -56,8 +54,8 @@ func zoneIdentity(t *testing.T, world string, z, zoneCount int) (*natsserver.Nke
 func TestNetCredentials(t *testing.T) {
 	const n = 20
 	layout := zones.Layout{Edges: []float64{0}}
-	u0, creds0 := zoneIdentity(t, "auth", 0, 2)
-	u1, creds1 := zoneIdentity(t, "auth", 1, 2)
+	u0, creds0 := zoneIdentity(t, "auth", 0)
+	u1, creds1 := zoneIdentity(t, "auth", 1)
 	srv, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(),
 		NoLog: true, NoSigs: true, Nkeys: []*natsserver.NkeyUser{u0, u1}})
 	require.NoError(t, err)
@@ -96,7 +94,7 @@ func TestNetCredentials(t *testing.T) {
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	_, err = js.Publish(ctx, "luahost.auth.handoff.0", []byte(strider("z1-99", "strider")))
+	_, err = js.Publish(ctx, "luahost.auth.handoff.0.1", []byte(strider("z1-99", "strider")))
 	require.Error(t, err, "zone 0's identity sends to zone 0")
 	require.NoError(t, z0.Close())
 	require.NoError(t, z1.Close())
@@ -106,7 +104,7 @@ func TestNetCredentials(t *testing.T) {
 // identity, without the warning; without it, a server that wants one
 // refuses the zone.
 func TestZoneCredentials(t *testing.T) {
-	u0, creds0 := zoneIdentity(t, "authcli", 0, 2)
+	u0, creds0 := zoneIdentity(t, "authcli", 0)
 	srv, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(),
 		NoLog: true, NoSigs: true, Nkeys: []*natsserver.NkeyUser{u0}})
 	require.NoError(t, err)

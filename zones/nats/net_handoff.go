@@ -23,8 +23,9 @@ const pageSize = 1000
 // message still in the stream, the highest handoff count it sent: a zone
 // that stopped after sending an entity and before its receiver took it
 // (so the owner record still names the sender) must not keep its copy.
-// It reads the other zones' subjects a page at a time, saying how far it
-// got while that takes long, within ctx (NetOptions.StartTimeout).
+// It reads the subjects of this zone's handoffs to the other zones a
+// page at a time, saying how far it got while that takes long, within
+// ctx (NetOptions.StartTimeout).
 func (n *Net) sentBefore(ctx context.Context) (map[string]uint64, error) {
 	sent := make(map[string]uint64)
 	stream, err := n.js.Stream(ctx, n.opts.stream())
@@ -34,10 +35,11 @@ func (n *Net) sentBefore(ctx context.Context) (map[string]uint64, error) {
 	began, said := time.Now(), time.Now()
 	read := 0
 	for z := range n.opts.Layout.Zones() {
-		subj := n.opts.handoffs(z)
 		if z == n.opts.Zone {
 			continue
 		}
+		// A literal subject: its count is under its own name.
+		subj := n.opts.handoffSubject(z, n.opts.Zone)
 		info, err := stream.Info(ctx, jetstream.WithSubjectFilter(subj))
 		if err != nil {
 			return nil, fmt.Errorf("handoff stream: %w", err)
@@ -170,7 +172,7 @@ func (n *Net) consume() error {
 		return fmt.Errorf("handoff consumer: %w", err)
 	}
 	from := n.seq
-	cfg := jetstream.ConsumerConfig{Durable: name, FilterSubject: n.opts.handoffs(n.opts.Zone),
+	cfg := jetstream.ConsumerConfig{Durable: name, FilterSubject: n.opts.handoffsTo(n.opts.Zone),
 		AckPolicy: jetstream.AckExplicitPolicy, AckWait: ackWait, MaxAckPending: -1}
 	if from > 0 {
 		cfg.DeliverPolicy, cfg.OptStartSeq = jetstream.DeliverByStartSequencePolicy, from+1
@@ -248,7 +250,7 @@ type arrival struct {
 // records they need are read together first, then each handoff is taken
 // or left waiting (arrive), then the owner records of the entities taken
 // are written together. The messages left waiting are kept, and the
-// sequence the zone's subject is purged to stays below the first of them;
+// sequence the zone's handoffs are purged to stays below the first of them;
 // the others are acknowledged after the next checkpoint.
 func (n *Net) arriveAll(msgs []jetstream.Msg) error {
 	n.waiting = nil
@@ -461,11 +463,12 @@ func (n *Net) leave() error {
 	return nil
 }
 
-// send publishes the held handoffs to their zones' subjects, each with
-// the message id (world id, new count, sender's claim epoch) so that a
-// handoff sent twice by one claim is stored once, while the same handoff
-// sent by a newer claim of the zone after a process taken over sent its
-// own (which receivers refuse) is stored too; they are published together and their acknowledgements
+// send publishes the held handoffs on the subjects of this zone's
+// handoffs to their zones, each with the message id (world id, new count,
+// sender's claim epoch) so that a handoff sent twice by one claim is
+// stored once, while the same handoff sent by a newer claim of the zone
+// after a process taken over sent its own (which receivers refuse) is
+// stored too; they are published together and their acknowledgements
 // awaited together (up to NetOptions.Timeout). Those NATS did not store
 // stay held for the next frame.
 func (n *Net) send() {
@@ -477,7 +480,7 @@ func (n *Net) send() {
 	for i, h := range n.held {
 		data, err := json.Marshal(h)
 		if err == nil {
-			futures[i], err = n.js.PublishAsync(n.opts.handoffs(h.To), data, jetstream.WithMsgID(h.ID+"-"+strconv.FormatUint(h.Count, 10)+"-"+strconv.FormatUint(h.Epoch, 10)))
+			futures[i], err = n.js.PublishAsync(n.opts.handoffSubject(h.To, h.From), data, jetstream.WithMsgID(h.ID+"-"+strconv.FormatUint(h.Count, 10)+"-"+strconv.FormatUint(h.Epoch, 10)))
 		}
 		if err != nil && !n.unsendable[h.ID] {
 			n.unsendable[h.ID] = true
