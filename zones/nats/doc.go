@@ -7,9 +7,10 @@
 // [Net.Step], [Net.Close]; the luahost zone command). Each zone runs on
 // its own clock. Handoffs go through the world's stream on a subject that
 // names their receiver and their sender,
-// luahost.<world>.handoff.<to>.<from>, with message ids that make a
-// handoff sent twice by one claim stored once; every entity's owner
-// record (zone, handoff count) lives in a
+// luahost.<world>.handoff.<to>.<from> (a zone refuses a handoff whose
+// subject names another sender than the handoff does), with message ids
+// that make a handoff sent twice by one claim stored once; every entity's
+// owner record (zone, handoff count) lives in a
 // key-value bucket, changes by compare-and-set and stays as a tombstone
 // when the entity dies; a zone saves a
 // checkpoint of itself every NetOptions.Checkpoint frames and resumes from

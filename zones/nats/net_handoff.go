@@ -267,7 +267,7 @@ func (n *Net) arriveAll(msgs []jetstream.Msg) error {
 		var h handoff
 		err := json.Unmarshal(m.Data(), &h)
 		if err == nil {
-			err = n.checkHandoff(h)
+			err = n.checkHandoff(m.Subject(), h)
 		}
 		if err != nil {
 			// Skipped for good: read again, it would block the handoffs
@@ -305,10 +305,12 @@ func (n *Net) arriveAll(msgs []jetstream.Msg) error {
 	return nil
 }
 
-// checkHandoff tells whether h can be a handoff to this zone: an entity
-// id that can name an owner record, a count from 1, another zone of the
-// world as its sender and this zone as its receiver.
-func (n *Net) checkHandoff(h handoff) error {
+// checkHandoff tells whether h, stored on subject, can be a handoff to
+// this zone: an entity id that can name an owner record, a count from 1,
+// another zone of the world as its sender, this zone as its receiver,
+// and the subject of its sender's handoffs to this zone (the one its
+// sender's NATS identity may be the only one allowed to publish on).
+func (n *Net) checkHandoff(subject string, h handoff) error {
 	switch {
 	case !validName(h.ID):
 		return fmt.Errorf("entity id %q: want letters, digits, '-' and '_' only", h.ID)
@@ -320,6 +322,12 @@ func (n *Net) checkHandoff(h handoff) error {
 		return fmt.Errorf("handoff of %s: from zone %d", h.ID, h.From)
 	case len(h.Snap.Instances) == 0 && h.Snap.ID == "":
 		return fmt.Errorf("handoff of %s: no entity", h.ID)
+	}
+	switch from, ok := n.opts.sender(subject, n.opts.Zone); {
+	case !ok:
+		return fmt.Errorf("handoff of %s: from zone %d, published on %s, which names no sending zone", h.ID, h.From, subject)
+	case from != h.From:
+		return fmt.Errorf("handoff of %s: from zone %d, published as zone %d's on %s", h.ID, h.From, from, subject)
 	}
 	return nil
 }

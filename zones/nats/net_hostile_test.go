@@ -293,8 +293,11 @@ func forged(id string, from, to int, count, epoch uint64) string {
 // their entity are not taken: one of an entity the zone holds, one whose
 // count runs ahead of the record, one from a zone the record does not
 // name, one from an older claim of the sender, one of an entity that
-// died; a handoff behind each is taken. Every entity is held once, the
-// dead one by no zone.
+// died; nor are handoffs whose subject is not their sender's, such as
+// one that zone 2 (or anyone without credentials) publishes as its own
+// and whose body says it comes from zone 0, which the owner record would
+// believe: each is said once and skipped. A handoff behind each is taken.
+// Every entity is held once, the dead one by no zone.
 func TestNetForgedHandoff(t *testing.T) {
 	srv := startNATS(t)
 	layout := zones.Layout{Edges: []float64{0, 1000}}
@@ -332,6 +335,12 @@ func TestNetForgedHandoff(t *testing.T) {
 		{"from a zone the record does not name", forged("z0-1", 2, 1, 1, 1), "1.2", log1, z1, "zone 1: handoff of z0-1 from zone 2 not taken: its owner record says zone 0 (epoch 1)"},
 		{"from an older claim", forged("z0-1", 0, 1, 1, 0), "1.0", log1, z1, "zone 1: handoff of z0-1 from zone 0 not taken: sent by a process taken over (epoch 0)"},
 		{"of an entity that died", forged("z0-2", 0, 1, 1, 1), "1.0", log1, z1, ""},
+		{"from a zone its subject does not name", forged("z0-1", 0, 1, 1, 1), "1.2", log1, z1,
+			"zone 1: a handoff message that is not one, skipped: handoff of z0-1: from zone 0, published as zone 2's on luahost.forgery.handoff.1.2"},
+		{"on a subject that names no zone", forged("z0-1", 0, 1, 1, 1), "1.x", log1, z1,
+			"zone 1: a handoff message that is not one, skipped: handoff of z0-1: from zone 0, published on luahost.forgery.handoff.1.x, which names no sending zone"},
+		{"on a zone number written otherwise", forged("z0-1", 0, 1, 1, 1), "1.00", log1, z1,
+			"zone 1: a handoff message that is not one, skipped: handoff of z0-1: from zone 0, published on luahost.forgery.handoff.1.00, which names no sending zone"},
 	}
 	for i, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -355,4 +364,5 @@ func TestNetForgedHandoff(t *testing.T) {
 	assert.Equal(t, "0 0 1", string(e.Value()), "the strider is zone 0's")
 	require.NoError(t, z0.Close())
 	require.NoError(t, z1.Close())
+	assert.Equal(t, 3, strings.Count(log1.String(), "zone 1: a handoff message that is not one, skipped: "), "each said once:\n%s", log1.String())
 }
