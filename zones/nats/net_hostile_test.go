@@ -57,11 +57,21 @@ func (p *peer) handoff(t *testing.T, route string, data string) {
 }
 
 // handoffs publishes count messages, data(i), on the handoff subject
-// route names (as handoff), together.
+// route names (as handoff), together, a window at a time: with more
+// unacknowledged than the client allows (4,000), a publish would fail
+// as stalled once NATS is slow to answer, as on a loaded machine.
 func (p *peer) handoffs(t *testing.T, route string, count int, data func(i int) string) {
 	t.Helper()
+	const window = 1000
 	fs := make([]jetstream.PubAckFuture, count)
 	for i := range count {
+		if i > 0 && i%window == 0 {
+			select {
+			case <-p.js.PublishAsyncComplete():
+			case <-time.After(30 * time.Second):
+				t.Fatalf("handoffs %d to %d were not stored", i-window, i-1)
+			}
+		}
 		var err error
 		fs[i], err = p.js.PublishAsync("luahost."+p.world+".handoff."+route, []byte(data(i)))
 		require.NoError(t, err)
