@@ -5,9 +5,12 @@
 //
 // A [Net] is one such zone ([Dial], [Net.LastCheckpoint], [Net.Start],
 // [Net.Step], [Net.Close]; the luahost zone command). Each zone runs on
-// its own clock. Handoffs go through the receiving zone's subject of the
-// world's stream, with message ids that make a handoff sent twice by one
-// claim stored once; every entity's owner record (zone, handoff count) lives in a
+// its own clock. Handoffs go through the world's stream on a subject that
+// names their receiver and their sender,
+// luahost.<world>.handoff.<to>.<from> (a zone refuses a handoff whose
+// subject names another sender than the handoff does), with message ids
+// that make a handoff sent twice by one claim stored once; every entity's
+// owner record (zone, handoff count) lives in a
 // key-value bucket, changes by compare-and-set and stays as a tombstone
 // when the entity dies; a zone saves a
 // checkpoint of itself every NetOptions.Checkpoint frames and resumes from

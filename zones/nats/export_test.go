@@ -77,12 +77,13 @@ func Inventory(url, world string, zones int) ([]Held, error) {
 				out = append(out, Held{ID: h.ID, Count: h.Count, Where: "held by " + strconv.Itoa(z), N: selfN(h.Snap.Instances[0].Self)})
 			}
 		}
-		subj := NetOptions{World: world}.handoffs(z)
-		stream, err := js.Stream(ctx, NetOptions{World: world}.stream())
+		opts := NetOptions{World: world}
+		subj := opts.handoffsTo(z)
+		stream, err := js.Stream(ctx, opts.stream())
 		if err != nil {
 			return nil, err
 		}
-		// Read up to the subject's last message, one by one: a short wait
+		// Read up to the zone's last handoff, one by one: a short wait
 		// that ends early would read a busy machine's stream as one with
 		// fewer handoffs, and a consumer may not be made while a cluster
 		// has lost a server.
@@ -101,7 +102,7 @@ func Inventory(url, world string, zones int) ([]Held, error) {
 			if err != nil {
 				return nil, err
 			}
-			if m.Subject != subj {
+			if _, ok := opts.sender(m.Subject, z); !ok {
 				continue
 			}
 			var h handoff

@@ -87,8 +87,9 @@ const DefaultStartTimeout = time.Minute
 
 // Net is one zone of a world shared over NATS: it claims its zone, hands
 // off the entities that leave its strip to the zone that holds them now
-// through that zone's JetStream subject, takes the entities handed to
-// it, keeps every entity's owner record (zone, handoff count and claim
+// through the JetStream subject of its handoffs to that zone, takes the
+// entities handed to it (each on the subject of its sender's handoffs to
+// it), keeps every entity's owner record (zone, handoff count and claim
 // epoch; a tombstone once it died) in a key-value bucket with
 // compare-and-set, saves a checkpoint of itself every
 // NetOptions.Checkpoint frames, and shares broadcasts and blackboard
@@ -120,7 +121,7 @@ type Net struct {
 	// started, of the entities whose handoffs are still in the stream.
 	sent map[string]uint64
 	// seq is the stream sequence of the last handoff dealt with, below
-	// every one that waits: the zone's subject is purged up to it.
+	// every one that waits: the zone's handoffs are purged up to it.
 	seq uint64
 	// held are the handoffs not yet stored by NATS, sent again every
 	// frame; transit the ones stored, by world id, until the owner
@@ -257,7 +258,30 @@ type checkpoint struct {
 // names of the world's NATS objects.
 func (o NetOptions) subject(part string) string { return "luahost." + o.World + "." + part }
 func (o NetOptions) stream() string             { return "LUAHOST_" + o.World }
-func (o NetOptions) handoffs(zone int) string   { return o.subject("handoff." + strconv.Itoa(zone)) }
+
+// handoffSubject is the subject of the handoffs from zone from to zone
+// to, luahost.<world>.handoff.<to>.<from>: the sender is in the subject,
+// so that a zone's NATS identity can be allowed to publish its own
+// handoffs only. handoffsTo matches every handoff to zone to.
+func (o NetOptions) handoffSubject(to, from int) string {
+	return o.subject("handoff." + strconv.Itoa(to) + "." + strconv.Itoa(from))
+}
+func (o NetOptions) handoffsTo(to int) string { return o.subject("handoff." + strconv.Itoa(to) + ".*") }
+
+// sender returns the sending zone that subject names when subject is
+// handoffSubject(to, from), from written as handoffSubject writes it (no
+// sign, no leading zero); for any other subject, ok is false.
+func (o NetOptions) sender(subject string, to int) (from int, ok bool) {
+	tail, ok := strings.CutPrefix(subject, o.subject("handoff."+strconv.Itoa(to)+"."))
+	if !ok {
+		return 0, false
+	}
+	from, err := strconv.Atoi(tail)
+	if err != nil || from < 0 || strconv.Itoa(from) != tail {
+		return 0, false
+	}
+	return from, true
+}
 
 // Dial connects to NATS, makes the world's stream and buckets if they do
 // not exist, and claims the zone: a zone whose owner process is connected

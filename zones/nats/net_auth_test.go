@@ -1,7 +1,7 @@
 package nats_test
 
 import (
-	"context"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -25,8 +25,9 @@ import (
 )
 
 // zoneIdentity makes an nkey user for zone z of world, allowed to send
-// handoffs to the other zones only, and writes its seed to a file.
-func zoneIdentity(t *testing.T, world string, z, zoneCount int) (*natsserver.NkeyUser, string) {
+// its own handoffs to the other zones only (luahost.<world>.handoff.*.<z>,
+// not .<z>.<z>), and writes its seed to a file.
+func zoneIdentity(t *testing.T, world string, z int) (*natsserver.NkeyUser, string) {
 	t.Helper()
 	kp, err := nkeys.CreateUser()
 	require.NoError(t, err)
@@ -36,30 +37,32 @@ func zoneIdentity(t *testing.T, world string, z, zoneCount int) (*natsserver.Nke
 	require.NoError(t, err)
 	file := filepath.Join(t.TempDir(), "zone"+strconv.Itoa(z)+".nk")
 	require.NoError(t, os.WriteFile(file, seed, 0o600))
-	pre := "luahost." + world + "."
-	allow := []string{"$JS.API.>", "$JS.ACK.>", "$KV.>", "_INBOX.>", pre + "broadcast", pre + "blackboard", pre + "claim." + strconv.Itoa(z)}
-	for o := range zoneCount {
-		if o != z {
-			allow = append(allow, pre+"handoff."+strconv.Itoa(o))
-		}
-	}
+	pre, k := "luahost."+world+".", strconv.Itoa(z)
 	return &natsserver.NkeyUser{Nkey: pub, Permissions: &natsserver.Permissions{
-		Publish:   &natsserver.SubjectPermission{Allow: allow},
+		Publish: &natsserver.SubjectPermission{
+			Allow: []string{"$JS.API.>", "$JS.ACK.>", "$KV.>", "_INBOX.>", pre + "broadcast", pre + "blackboard", pre + "claim." + k, pre + "handoff.*." + k},
+			Deny:  []string{pre + "handoff." + k + "." + k},
+		},
 		Subscribe: &natsserver.SubjectPermission{Allow: []string{"_INBOX.>", pre + ">"}},
 	}}, file
 }
 
-// TestNetCredentials: on a server that knows one identity per zone, each
-// zone connects with its own and the world runs; a client without one is
-// refused, and a zone's identity cannot send a handoff to itself (as if
-// from another zone).
+// TestNetCredentials: on a server that knows one identity per zone, the
+// three zones of a world connect each with its own and walkers cross both
+// edges; a client without one is refused; and a zone's identity may
+// publish its own handoffs to the other zones only: the server refuses a
+// handoff it publishes as another zone's (which the owner record could
+// believe) or to itself.
 func TestNetCredentials(t *testing.T) {
 	const n = 20
-	layout := zones.Layout{Edges: []float64{0}}
-	u0, creds0 := zoneIdentity(t, "auth", 0, 2)
-	u1, creds1 := zoneIdentity(t, "auth", 1, 2)
+	layout := zones.Layout{Edges: []float64{-5, 5}}
+	users := make([]*natsserver.NkeyUser, layout.Zones())
+	creds := make([]string, layout.Zones())
+	for z := range users {
+		users[z], creds[z] = zoneIdentity(t, "auth", z)
+	}
 	srv, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(),
-		NoLog: true, NoSigs: true, Nkeys: []*natsserver.NkeyUser{u0, u1}})
+		NoLog: true, NoSigs: true, Nkeys: users})
 	require.NoError(t, err)
 	go srv.Start()
 	require.True(t, srv.ReadyForConnections(10*time.Second))
@@ -70,43 +73,77 @@ func TestNetCredentials(t *testing.T) {
 	require.Error(t, err, "no identity")
 	assert.Contains(t, err.Error(), "connect to NATS at "+url+": nats: Authorization Violation")
 
-	zone := func(i int, creds string) *nats.Net {
-		z, err := nats.Dial(nats.NetOptions{URL: url, World: "auth", Zone: i, Layout: layout, Log: io.Discard, Creds: creds, Checkpoint: 20})
+	zs := make([]*nats.Net, layout.Zones())
+	for i := range zs {
+		z, err := nats.Dial(nats.NetOptions{URL: url, World: "auth", Zone: i, Layout: layout, Log: io.Discard, Creds: creds[i], Checkpoint: 20})
 		require.NoError(t, err)
 		rt := runtime.New(runtime.Options{})
 		h, err := luabind.New(rt, luabind.Options{Dir: zoneScripts, Stdout: io.Discard, Log: io.Discard, Budget: -1})
 		require.NoError(t, err)
 		zonetest.Place(t, rt, h, layout, i, zonetest.Walkers(n))
 		require.NoError(t, z.Start(h))
-		return z
+		zs[i] = z
 	}
-	z0, z1 := zone(0, creds0), zone(1, creds1)
 	for range 10 {
-		require.NoError(t, z0.Step(1.0/60))
-		require.NoError(t, z1.Step(1.0/60))
-		settle(t, n, z0, z1)
+		for _, z := range zs {
+			require.NoError(t, z.Step(1.0/60))
+		}
+		settle(t, n, zs...)
+	}
+	for _, z := range zs {
+		require.NoError(t, z.Close())
 	}
 
-	id, err := natsio.NkeyOptionFromSeed(creds0)
-	require.NoError(t, err)
-	nc, err := natsio.Connect(url, id, natsio.ErrorHandler(func(*natsio.Conn, *natsio.Subscription, error) {}))
-	require.NoError(t, err)
-	defer nc.Close()
-	js, err := jetstream.New(nc)
-	require.NoError(t, err)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	_, err = js.Publish(ctx, "luahost.auth.handoff.0", []byte(strider("z1-99", "strider")))
-	require.Error(t, err, "zone 0's identity sends to zone 0")
-	require.NoError(t, z0.Close())
-	require.NoError(t, z1.Close())
+	tests := []struct {
+		name     string
+		zone     int // whose identity publishes
+		to, from int // the handoff's zones, in its subject and body
+		ok       bool
+	}{
+		{"its own handoff", 2, 1, 2, true},
+		{"as another zone", 2, 1, 0, false},
+		{"to itself", 2, 2, 2, false},
+		{"to itself as another zone", 0, 0, 1, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			refused := make(chan error, 1)
+			id, err := natsio.NkeyOptionFromSeed(creds[tc.zone])
+			require.NoError(t, err)
+			nc, err := natsio.Connect(url, id, natsio.ErrorHandler(func(_ *natsio.Conn, _ *natsio.Subscription, err error) {
+				select {
+				case refused <- err:
+				default:
+				}
+			}))
+			require.NoError(t, err)
+			defer nc.Close()
+			js, err := jetstream.New(nc)
+			require.NoError(t, err)
+			subj := fmt.Sprintf("luahost.auth.handoff.%d.%d", tc.to, tc.from)
+			f, err := js.PublishAsync(subj, []byte(forged(fmt.Sprintf("z%d-99", tc.from), tc.from, tc.to, 1, 1)))
+			require.NoError(t, err)
+			select {
+			case <-f.Ok():
+				assert.True(t, tc.ok, "zone %d's identity stored a handoff on %s", tc.zone, subj)
+			case err := <-f.Err():
+				t.Fatalf("publish on %s: %v", subj, err)
+			case err := <-refused:
+				assert.False(t, tc.ok, "zone %d's identity is refused its own handoff: %v", tc.zone, err)
+				require.ErrorIs(t, err, natsio.ErrPermissionViolation)
+				assert.Contains(t, err.Error(), `Permissions Violation for Publish to "`+subj+`"`)
+			case <-time.After(10 * time.Second):
+				t.Fatalf("the server neither stored nor refused a handoff on %s", subj)
+			}
+		})
+	}
 }
 
 // TestZoneCredentials: luahost zone --nats-creds connects with the zone's
 // identity, without the warning; without it, a server that wants one
 // refuses the zone.
 func TestZoneCredentials(t *testing.T) {
-	u0, creds0 := zoneIdentity(t, "authcli", 0, 2)
+	u0, creds0 := zoneIdentity(t, "authcli", 0)
 	srv, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(),
 		NoLog: true, NoSigs: true, Nkeys: []*natsserver.NkeyUser{u0}})
 	require.NoError(t, err)

@@ -23,8 +23,9 @@ const pageSize = 1000
 // message still in the stream, the highest handoff count it sent: a zone
 // that stopped after sending an entity and before its receiver took it
 // (so the owner record still names the sender) must not keep its copy.
-// It reads the other zones' subjects a page at a time, saying how far it
-// got while that takes long, within ctx (NetOptions.StartTimeout).
+// It reads the subjects of this zone's handoffs to the other zones a
+// page at a time, saying how far it got while that takes long, within
+// ctx (NetOptions.StartTimeout).
 func (n *Net) sentBefore(ctx context.Context) (map[string]uint64, error) {
 	sent := make(map[string]uint64)
 	stream, err := n.js.Stream(ctx, n.opts.stream())
@@ -34,10 +35,11 @@ func (n *Net) sentBefore(ctx context.Context) (map[string]uint64, error) {
 	began, said := time.Now(), time.Now()
 	read := 0
 	for z := range n.opts.Layout.Zones() {
-		subj := n.opts.handoffs(z)
 		if z == n.opts.Zone {
 			continue
 		}
+		// A literal subject: its count is under its own name.
+		subj := n.opts.handoffSubject(z, n.opts.Zone)
 		info, err := stream.Info(ctx, jetstream.WithSubjectFilter(subj))
 		if err != nil {
 			return nil, fmt.Errorf("handoff stream: %w", err)
@@ -170,7 +172,7 @@ func (n *Net) consume() error {
 		return fmt.Errorf("handoff consumer: %w", err)
 	}
 	from := n.seq
-	cfg := jetstream.ConsumerConfig{Durable: name, FilterSubject: n.opts.handoffs(n.opts.Zone),
+	cfg := jetstream.ConsumerConfig{Durable: name, FilterSubject: n.opts.handoffsTo(n.opts.Zone),
 		AckPolicy: jetstream.AckExplicitPolicy, AckWait: ackWait, MaxAckPending: -1}
 	if from > 0 {
 		cfg.DeliverPolicy, cfg.OptStartSeq = jetstream.DeliverByStartSequencePolicy, from+1
@@ -248,7 +250,7 @@ type arrival struct {
 // records they need are read together first, then each handoff is taken
 // or left waiting (arrive), then the owner records of the entities taken
 // are written together. The messages left waiting are kept, and the
-// sequence the zone's subject is purged to stays below the first of them;
+// sequence the zone's handoffs are purged to stays below the first of them;
 // the others are acknowledged after the next checkpoint.
 func (n *Net) arriveAll(msgs []jetstream.Msg) error {
 	n.waiting = nil
@@ -265,7 +267,7 @@ func (n *Net) arriveAll(msgs []jetstream.Msg) error {
 		var h handoff
 		err := json.Unmarshal(m.Data(), &h)
 		if err == nil {
-			err = n.checkHandoff(h)
+			err = n.checkHandoff(m.Subject(), h)
 		}
 		if err != nil {
 			// Skipped for good: read again, it would block the handoffs
@@ -303,10 +305,12 @@ func (n *Net) arriveAll(msgs []jetstream.Msg) error {
 	return nil
 }
 
-// checkHandoff tells whether h can be a handoff to this zone: an entity
-// id that can name an owner record, a count from 1, another zone of the
-// world as its sender and this zone as its receiver.
-func (n *Net) checkHandoff(h handoff) error {
+// checkHandoff tells whether h, stored on subject, can be a handoff to
+// this zone: an entity id that can name an owner record, a count from 1,
+// another zone of the world as its sender, this zone as its receiver,
+// and the subject of its sender's handoffs to this zone (the one its
+// sender's NATS identity may be the only one allowed to publish on).
+func (n *Net) checkHandoff(subject string, h handoff) error {
 	switch {
 	case !validName(h.ID):
 		return fmt.Errorf("entity id %q: want letters, digits, '-' and '_' only", h.ID)
@@ -318,6 +322,12 @@ func (n *Net) checkHandoff(h handoff) error {
 		return fmt.Errorf("handoff of %s: from zone %d", h.ID, h.From)
 	case len(h.Snap.Instances) == 0 && h.Snap.ID == "":
 		return fmt.Errorf("handoff of %s: no entity", h.ID)
+	}
+	switch from, ok := n.opts.sender(subject, n.opts.Zone); {
+	case !ok:
+		return fmt.Errorf("handoff of %s: from zone %d, published on %s, which names no sending zone", h.ID, h.From, subject)
+	case from != h.From:
+		return fmt.Errorf("handoff of %s: from zone %d, published as zone %d's on %s", h.ID, h.From, from, subject)
 	}
 	return nil
 }
@@ -461,11 +471,12 @@ func (n *Net) leave() error {
 	return nil
 }
 
-// send publishes the held handoffs to their zones' subjects, each with
-// the message id (world id, new count, sender's claim epoch) so that a
-// handoff sent twice by one claim is stored once, while the same handoff
-// sent by a newer claim of the zone after a process taken over sent its
-// own (which receivers refuse) is stored too; they are published together and their acknowledgements
+// send publishes the held handoffs on the subjects of this zone's
+// handoffs to their zones, each with the message id (world id, new count,
+// sender's claim epoch) so that a handoff sent twice by one claim is
+// stored once, while the same handoff sent by a newer claim of the zone
+// after a process taken over sent its own (which receivers refuse) is
+// stored too; they are published together and their acknowledgements
 // awaited together (up to NetOptions.Timeout). Those NATS did not store
 // stay held for the next frame.
 func (n *Net) send() {
@@ -477,7 +488,7 @@ func (n *Net) send() {
 	for i, h := range n.held {
 		data, err := json.Marshal(h)
 		if err == nil {
-			futures[i], err = n.js.PublishAsync(n.opts.handoffs(h.To), data, jetstream.WithMsgID(h.ID+"-"+strconv.FormatUint(h.Count, 10)+"-"+strconv.FormatUint(h.Epoch, 10)))
+			futures[i], err = n.js.PublishAsync(n.opts.handoffSubject(h.To, h.From), data, jetstream.WithMsgID(h.ID+"-"+strconv.FormatUint(h.Count, 10)+"-"+strconv.FormatUint(h.Epoch, 10)))
 		}
 		if err != nil && !n.unsendable[h.ID] {
 			n.unsendable[h.ID] = true

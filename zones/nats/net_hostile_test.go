@@ -46,23 +46,34 @@ func newPeer(t *testing.T, url, world string) *peer {
 	return &peer{nc: nc, js: js, owners: owners, saves: saves, world: world}
 }
 
-// handoff publishes data on zone's handoff subject.
-func (p *peer) handoff(t *testing.T, zone string, data string) {
+// handoff publishes data on the handoff subject route names: TO.FROM,
+// the one of zone FROM's handoffs to zone TO, or any other last part.
+func (p *peer) handoff(t *testing.T, route string, data string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	_, err := p.js.Publish(ctx, "luahost."+p.world+".handoff."+zone, []byte(data))
+	_, err := p.js.Publish(ctx, "luahost."+p.world+".handoff."+route, []byte(data))
 	require.NoError(t, err)
 }
 
-// handoffs publishes count messages, data(i), on zone's handoff subject,
-// together.
-func (p *peer) handoffs(t *testing.T, zone string, count int, data func(i int) string) {
+// handoffs publishes count messages, data(i), on the handoff subject
+// route names (as handoff), together, a window at a time: with more
+// unacknowledged than the client allows (4,000), a publish would fail
+// as stalled once NATS is slow to answer, as on a loaded machine.
+func (p *peer) handoffs(t *testing.T, route string, count int, data func(i int) string) {
 	t.Helper()
+	const window = 1000
 	fs := make([]jetstream.PubAckFuture, count)
 	for i := range count {
+		if i > 0 && i%window == 0 {
+			select {
+			case <-p.js.PublishAsyncComplete():
+			case <-time.After(30 * time.Second):
+				t.Fatalf("handoffs %d to %d were not stored", i-window, i-1)
+			}
+		}
 		var err error
-		fs[i], err = p.js.PublishAsync("luahost."+p.world+".handoff."+zone, []byte(data(i)))
+		fs[i], err = p.js.PublishAsync("luahost."+p.world+".handoff."+route, []byte(data(i)))
 		require.NoError(t, err)
 	}
 	for _, f := range fs {
@@ -105,17 +116,17 @@ func TestNetHostilePeer(t *testing.T) {
 		want string // in the zone's log
 		held int    // entities in the zone after it
 	}{
-		{"a handoff that is not JSON", func() { p.handoff(t, "1", `{"to": 1,`) },
+		{"a handoff that is not JSON", func() { p.handoff(t, "1.0", `{"to": 1,`) },
 			"zone 1: a handoff message that is not one, skipped: unexpected end of JSON input", 1},
-		{"a handoff of the wrong types", func() { p.handoff(t, "1", `{"to": "one", "snap": []}`) },
+		{"a handoff of the wrong types", func() { p.handoff(t, "1.0", `{"to": "one", "snap": []}`) },
 			"zone 1: a handoff message that is not one, skipped: json: cannot unmarshal", 1},
 		{"a handoff of a script the zone does not have", func() {
 			p.owner(t, "z0-900", "0 0")
-			p.handoff(t, "1", strider("z0-900", "nosuch"))
+			p.handoff(t, "1.0", strider("z0-900", "nosuch"))
 		}, `zone 1: handoff of z0-900 from zone 0 not taken, left with its sender: `, 1},
 		{"a handoff whose owner record is junk", func() {
 			p.owner(t, "z0-901", "junk")
-			p.handoff(t, "1", strider("z0-901", "strider"))
+			p.handoff(t, "1.0", strider("z0-901", "strider"))
 		}, `zone 1: handoff of z0-901 from zone 0 taken over a junk owner record: bad owner record "junk"`, 2},
 		{"an owner record that is junk", func() { p.owner(t, "z0-902", "1 two") },
 			`zone 1: owner record of z0-902 ignored: bad owner record "1 two"`, 2},
@@ -140,8 +151,8 @@ func TestNetHostilePeer(t *testing.T) {
 	assert.Equal(t, "0 0", string(e.Value()), "the record still names the sender")
 	// A handoff published twice under two message ids is taken once.
 	p.owner(t, "z0-903", "0 0")
-	p.handoff(t, "1", strider("z0-903", "strider"))
-	p.handoff(t, "1", strider("z0-903", "strider"))
+	p.handoff(t, "1.0", strider("z0-903", "strider"))
+	p.handoff(t, "1.0", strider("z0-903", "strider"))
 	settle(t, 3, z)
 	for range 3 {
 		require.NoError(t, z.Step(1.0/60))
@@ -228,14 +239,14 @@ func TestNetJunkHandoff(t *testing.T) {
 	log := newLineWriter()
 	z := netZone(t, srv.url(), "junkmsg", 1, layout, nil, io.Discard, log)
 	p := newPeer(t, srv.url(), "junkmsg")
-	p.handoff(t, "1", `{}`)
+	p.handoff(t, "1.0", `{}`)
 	p.owner(t, "z0-1", "0 0")
-	p.handoff(t, "1", strider("z0-1", "strider"))
+	p.handoff(t, "1.0", strider("z0-1", "strider"))
 	settle(t, 1, z)
 	require.NoError(t, z.Close())
-	p.handoff(t, "1", `{"to": 1, "from": 0, "id": "z0-2", "count": 1}`)
+	p.handoff(t, "1.0", `{"to": 1, "from": 0, "id": "z0-2", "count": 1}`)
 	p.owner(t, "z0-3", "0 0")
-	p.handoff(t, "1", strider("z0-3", "strider"))
+	p.handoff(t, "1.0", strider("z0-3", "strider"))
 	z = netZone(t, srv.url(), "junkmsg", 1, layout, nil, io.Discard, log)
 	settle(t, 2, z)
 	for range 3 {
@@ -292,8 +303,11 @@ func forged(id string, from, to int, count, epoch uint64) string {
 // their entity are not taken: one of an entity the zone holds, one whose
 // count runs ahead of the record, one from a zone the record does not
 // name, one from an older claim of the sender, one of an entity that
-// died; a handoff behind each is taken. Every entity is held once, the
-// dead one by no zone.
+// died; nor are handoffs whose subject is not their sender's, such as
+// one that zone 2 (or anyone without credentials) publishes as its own
+// and whose body says it comes from zone 0, which the owner record would
+// believe: each is said once and skipped. A handoff behind each is taken.
+// Every entity is held once, the dead one by no zone.
 func TestNetForgedHandoff(t *testing.T) {
 	srv := startNATS(t)
 	layout := zones.Layout{Edges: []float64{0, 1000}}
@@ -319,27 +333,34 @@ func TestNetForgedHandoff(t *testing.T) {
 		}
 	}
 	tests := []struct {
-		name string
-		data string
-		log  *lineWriter
-		z    *nats.Net
-		want string
+		name  string
+		data  string
+		route string // the subject's last part: TO.FROM
+		log   *lineWriter
+		z     *nats.Net
+		want  string
 	}{
-		{"to the zone that holds it", forged("z0-1", 1, 0, 9, 1), log0, z0, ""},
-		{"a count ahead of the record", forged("z0-1", 0, 1, 9, 1), log1, z1, "zone 1: handoff of z0-1 (count 9) waits: its owner record is at count 0"},
-		{"from a zone the record does not name", forged("z0-1", 2, 1, 1, 1), log1, z1, "zone 1: handoff of z0-1 from zone 2 not taken: its owner record says zone 0 (epoch 1)"},
-		{"from an older claim", forged("z0-1", 0, 1, 1, 0), log1, z1, "zone 1: handoff of z0-1 from zone 0 not taken: sent by a process taken over (epoch 0)"},
-		{"of an entity that died", forged("z0-2", 0, 1, 1, 1), log1, z1, ""},
+		{"to the zone that holds it", forged("z0-1", 1, 0, 9, 1), "0.1", log0, z0, ""},
+		{"a count ahead of the record", forged("z0-1", 0, 1, 9, 1), "1.0", log1, z1, "zone 1: handoff of z0-1 (count 9) waits: its owner record is at count 0"},
+		{"from a zone the record does not name", forged("z0-1", 2, 1, 1, 1), "1.2", log1, z1, "zone 1: handoff of z0-1 from zone 2 not taken: its owner record says zone 0 (epoch 1)"},
+		{"from an older claim", forged("z0-1", 0, 1, 1, 0), "1.0", log1, z1, "zone 1: handoff of z0-1 from zone 0 not taken: sent by a process taken over (epoch 0)"},
+		{"of an entity that died", forged("z0-2", 0, 1, 1, 1), "1.0", log1, z1, ""},
+		{"from a zone its subject does not name", forged("z0-1", 0, 1, 1, 1), "1.2", log1, z1,
+			"zone 1: a handoff message that is not one, skipped: handoff of z0-1: from zone 0, published as zone 2's on luahost.forgery.handoff.1.2"},
+		{"on a subject that names no zone", forged("z0-1", 0, 1, 1, 1), "1.x", log1, z1,
+			"zone 1: a handoff message that is not one, skipped: handoff of z0-1: from zone 0, published on luahost.forgery.handoff.1.x, which names no sending zone"},
+		{"on a zone number written otherwise", forged("z0-1", 0, 1, 1, 1), "1.00", log1, z1,
+			"zone 1: a handoff message that is not one, skipped: handoff of z0-1: from zone 0, published on luahost.forgery.handoff.1.00, which names no sending zone"},
 	}
 	for i, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			to := tc.data[6:7]
-			p.handoff(t, to, tc.data)
+			to := tc.route[:1]
+			p.handoff(t, tc.route, tc.data)
 			if tc.want != "" {
 				tc.log.waitFor(t, tc.want, tc.z)
 			}
 			// A handoff behind it, taken once it was dealt with.
-			p.handoff(t, to, forged(fmt.Sprintf("z2-%d", i+1), 2, int(to[0]-'0'), 1, 1))
+			p.handoff(t, to+".2", forged(fmt.Sprintf("z2-%d", i+1), 2, int(to[0]-'0'), 1, 1))
 			settle(t, 2+i, z0, z1)
 			for range 3 {
 				require.NoError(t, z0.Step(1.0/60))
@@ -353,4 +374,5 @@ func TestNetForgedHandoff(t *testing.T) {
 	assert.Equal(t, "0 0 1", string(e.Value()), "the strider is zone 0's")
 	require.NoError(t, z0.Close())
 	require.NoError(t, z1.Close())
+	assert.Equal(t, 3, strings.Count(log1.String(), "zone 1: a handoff message that is not one, skipped: "), "each said once:\n%s", log1.String())
 }

@@ -279,7 +279,7 @@ func (n *Net) take() error {
 		return err
 	}
 	n.waiting = append(n.waiting, later...)
-	// The zone's subject is purged up to the last one below every
+	// The zone's handoffs are purged up to the last one below every
 	// handoff that waits.
 	if len(n.waiting) > 0 {
 		if md, err := n.waiting[0].Metadata(); err == nil {
@@ -344,7 +344,7 @@ func (n *Net) publish() {
 // its entities' world ids and counts, the stream sequence of the last
 // handoff dealt with, the handoffs still held and the tombstones not yet
 // written; then the handoffs dealt with are acknowledged and the zone's
-// subject purged up to that sequence. A checkpoint that cannot be stored
+// handoffs purged up to that sequence. A checkpoint that cannot be stored
 // (NATS gone) is tried again next frame; one whose record another process
 // wrote since fences the zone.
 func (n *Net) save() {
@@ -400,7 +400,7 @@ func (n *Net) save() {
 	}
 	if n.seq > 0 {
 		if s, err := n.js.Stream(ctx, n.opts.stream()); err == nil {
-			_ = s.Purge(ctx, jetstream.WithPurgeSubject(n.opts.handoffs(n.opts.Zone)), jetstream.WithPurgeSequence(n.seq+1))
+			_ = s.Purge(ctx, jetstream.WithPurgeSubject(n.opts.handoffsTo(n.opts.Zone)), jetstream.WithPurgeSequence(n.seq+1))
 		}
 	}
 }

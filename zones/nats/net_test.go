@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -19,12 +20,17 @@ import (
 )
 
 // settle takes what NATS delivers to the zones until they hold want
-// entities between them, failing the test after a while.
+// entities between them, waiting for a delivery to any of them, failing
+// the test after a while.
 func settle(t *testing.T, want int, zs ...*nats.Net) { settleB(t, want, zs...) }
 
 func settleB(t testing.TB, want int, zs ...*nats.Net) {
 	t.Helper()
-	deadline := time.After(10 * time.Second)
+	// The first case is the deadline, then each zone's deliveries.
+	cases := []reflect.SelectCase{{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(time.After(10 * time.Second))}}
+	for _, z := range zs {
+		cases = append(cases, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(z.Delivered())})
+	}
 	for {
 		total := 0
 		for _, z := range zs {
@@ -34,10 +40,7 @@ func settleB(t testing.TB, want int, zs ...*nats.Net) {
 		if total == want {
 			return
 		}
-		select {
-		case <-zs[0].Delivered():
-		case <-zs[len(zs)-1].Delivered():
-		case <-deadline:
+		if i, _, _ := reflect.Select(cases); i == 0 {
 			t.Fatalf("the zones hold %d entities, want %d", total, want)
 		}
 	}
