@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
 	"github.com/luahost/luahost/zones"
 	"github.com/luahost/luahost/zones/internal/zonetest"
@@ -35,16 +34,7 @@ func hotSpot(n, spread int) []zonetest.Ent {
 // frames (0: never).
 func balancedWorld(t testing.TB, layout zones.Layout, balance int, ents []zonetest.Ent, out io.Writer) *zones.World {
 	t.Helper()
-	w, err := zones.New(zones.Options{Layout: layout, Stdout: out, Balance: balance}, func(i int, zout io.Writer, join func(*luabind.Host)) error {
-		rt := runtime.New(runtime.Options{OnError: runtime.Discard})
-		h, err := luabind.New(rt, luabind.Options{Dir: "testdata/scripts", Stdout: zout, Log: io.Discard, Budget: -1})
-		if err != nil {
-			return err
-		}
-		join(h)
-		zonetest.Place(t, rt, h, layout, i, ents)
-		return nil
-	})
+	w, err := zones.New(zones.Options{Layout: layout, Stdout: out, Balance: balance}, zonetest.Build(t, "testdata/scripts", layout, ents, runtime.Discard))
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = w.Close() })
 	return w

@@ -7,8 +7,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/luahost/luahost/luabind"
-	"github.com/luahost/luahost/runtime"
 	"github.com/luahost/luahost/zones"
 	"github.com/luahost/luahost/zones/internal/zonetest"
 )
@@ -19,18 +17,7 @@ import (
 func newWorld(t testing.TB, layout zones.Layout, ents []zonetest.Ent, out io.Writer) (*zones.World, *zonetest.ErrorLog) {
 	t.Helper()
 	log := &zonetest.ErrorLog{}
-	w, err := zones.New(zones.Options{Layout: layout, Stdout: out}, func(i int, zout io.Writer, join func(*luabind.Host)) error {
-		rt := runtime.New(runtime.Options{OnError: log.Add})
-		// Budgets are off: the tests run under the race detector on a busy
-		// machine, and the budget is not their subject.
-		h, err := luabind.New(rt, luabind.Options{Dir: "testdata/scripts", Stdout: zout, Log: io.Discard, Budget: -1})
-		if err != nil {
-			return err
-		}
-		join(h)
-		zonetest.Place(t, rt, h, layout, i, ents)
-		return nil
-	})
+	w, err := zones.New(zones.Options{Layout: layout, Stdout: out}, zonetest.Build(t, "testdata/scripts", layout, ents, log.Add))
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = w.Close() })
 	return w, log

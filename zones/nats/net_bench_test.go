@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/luahost/luahost/luabind"
 	"github.com/luahost/luahost/runtime"
 	"github.com/luahost/luahost/zones"
 	"github.com/luahost/luahost/zones/internal/zonetest"
@@ -90,7 +89,7 @@ func BenchmarkLockstep(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
 		ents := zonetest.Walkers(n)
 		b.Run(fmt.Sprintf("walkers=%d/in-process", n), func(b *testing.B) {
-			w, err := zones.New(zones.Options{Layout: layout, Stdout: io.Discard}, walkersBuild(b, layout, ents))
+			w, err := zones.New(zones.Options{Layout: layout, Stdout: io.Discard}, zonetest.Build(b, "../testdata/scripts", layout, ents, runtime.Discard))
 			require.NoError(b, err)
 			b.Cleanup(func() { _ = w.Close() })
 			b.ReportAllocs()
@@ -107,7 +106,7 @@ func BenchmarkLockstep(b *testing.B) {
 				require.NoError(b, err)
 				b.Cleanup(func() { _ = link.Close() })
 				wg.Go(func() {
-					l, err := zones.NewLockstep(zones.LockstepOptions{Layout: layout, Zone: i, Link: link, Stdout: io.Discard}, walkersBuild(b, layout, ents))
+					l, err := zones.NewLockstep(zones.LockstepOptions{Layout: layout, Zone: i, Link: link, Stdout: io.Discard}, zonetest.Build(b, "../testdata/scripts", layout, ents, runtime.Discard))
 					assert.NoError(b, err)
 					zs[i] = l
 				})
@@ -138,20 +137,5 @@ func BenchmarkLockstep(b *testing.B) {
 			require.NoError(b, zs[0].Close())
 			require.NoError(b, <-other)
 		})
-	}
-}
-
-// walkersBuild returns the build of a world of ents over layout, its
-// scripts in ../testdata/scripts, budgets off.
-func walkersBuild(b *testing.B, layout zones.Layout, ents []zonetest.Ent) zones.Build {
-	return func(i int, out io.Writer, join func(*luabind.Host)) error {
-		rt := runtime.New(runtime.Options{OnError: runtime.Discard})
-		h, err := luabind.New(rt, luabind.Options{Dir: "../testdata/scripts", Stdout: out, Log: io.Discard, Budget: -1})
-		if err != nil {
-			return err
-		}
-		join(h)
-		zonetest.Place(b, rt, h, layout, i, ents)
-		return nil
 	}
 }

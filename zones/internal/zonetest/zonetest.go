@@ -67,6 +67,23 @@ func Place(t testing.TB, rt *runtime.Runtime, h *luabind.Host, layout zones.Layo
 	}
 }
 
+// Build returns the build of a world of ents over layout, its scripts in
+// dir, its script errors given to onError: each zone spawns the entities
+// in its strip (Place). Budgets are off: the tests run under the race
+// detector on a busy machine, and the budget is not their subject.
+func Build(t testing.TB, dir string, layout zones.Layout, ents []Ent, onError func(error)) zones.Build {
+	return func(i int, out io.Writer, join func(*luabind.Host)) error {
+		rt := runtime.New(runtime.Options{OnError: onError})
+		h, err := luabind.New(rt, luabind.Options{Dir: dir, Stdout: out, Log: io.Discard, Budget: -1})
+		if err != nil {
+			return err
+		}
+		join(h)
+		Place(t, rt, h, layout, i, ents)
+		return nil
+	}
+}
+
 // ErrorLog collects the script errors of every zone; it is safe for
 // concurrent use.
 type ErrorLog struct {
