@@ -1,5 +1,5 @@
 -- One script whose instances do different things in one run of the
--- schedule: update, fail, loop past the budget, fire a timer.
+-- schedule: update, fail, loop past the budget, fire a timer and fail.
 return {
   properties = { kind = "ok", n = 0 },
   onCreate = function(self, ctx)
@@ -10,6 +10,7 @@ return {
     print(ctx.entity:name(), self.kind, self.n)
     if self.kind == "fail" and self.n == 12 then error("failed on purpose") end
     if self.kind == "loop" and self.n == 12 then while true do end end
+    if self.kind == "timer" and self.n == 20 then error("failed after its tick") end
   end,
   tick = function(self, ctx) print(ctx.entity:name(), "tick") end,
 }
