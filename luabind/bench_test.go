@@ -29,8 +29,9 @@ func BenchmarkFrame10000(b *testing.B) {
 
 // BenchmarkFrameRatio10000 is BenchmarkFrame10000 as one ratio per
 // budget setting: every iteration runs a host frame and a bare frame back
-// to back, so both see the same machine, and "x-bare" is the host's total
-// time over bare's. On a noisy machine this is the figure to trust. With
+// to back on one OS thread, each timed by the thread's CPU clock, so both
+// see the same machine and neither counts the time the thread was
+// descheduled, and "x-bare" is the host's total time over bare's. On a noisy machine this is the figure to trust. With
 // budgets on, each iteration also runs the bare loop on a state that has a
 // context, which gopher-lua checks before every instruction as it checks
 // a budget: "x-bare-ctx" is the host's time over that loop's (the issue's
@@ -41,6 +42,8 @@ func BenchmarkFrameRatio10000(b *testing.B) {
 		budget time.Duration
 	}{{"budget=on", DefaultBudget}, {"budget=off", -1}} {
 		b.Run(bc.name, func(b *testing.B) {
+			goruntime.LockOSThread()
+			defer goruntime.UnlockOSThread()
 			bare := newBareLoop(b, false)
 			var bareCtx func()
 			if bc.budget > 0 {
@@ -51,16 +54,16 @@ func BenchmarkFrameRatio10000(b *testing.B) {
 			require.NoError(b, rt.Step(1.0/60))
 			var hostTime, bareTime, ctxTime time.Duration
 			for b.Loop() {
-				start := time.Now()
+				start := threadCPU()
 				_ = rt.Step(1.0 / 60)
-				mid := time.Now()
+				mid := threadCPU()
 				bare()
-				hostTime += mid.Sub(start)
-				bareTime += time.Since(mid)
+				end := threadCPU()
+				hostTime += mid - start
+				bareTime += end - mid
 				if bareCtx != nil {
-					mid = time.Now()
 					bareCtx()
-					ctxTime += time.Since(mid)
+					ctxTime += threadCPU() - end
 				}
 			}
 			b.ReportMetric(float64(hostTime)/float64(bareTime), "x-bare")

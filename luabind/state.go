@@ -12,6 +12,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/budget"
 	"github.com/luahost/luahost/luabind/internal/gopherx"
 	"github.com/luahost/luahost/luabind/internal/laux"
 	"github.com/luahost/luahost/luabind/internal/luaerr"
@@ -628,24 +629,31 @@ func (st *state) protected(nargs, nret int, callback, suffix string) error {
 		err = L.PCall(nargs+1, nret, nil)
 	}
 	h.nesting--
+	return st.ended(b, err, callback, suffix)
+}
+
+// ended ends a protected call under b (nil: no budget) that returned err
+// and returns what the call's caller gets: nil, errNested, or a
+// *runtime.ScriptError.
+func (st *state) ended(b *budget.Budget, err error, callback, suffix string) error {
 	o := disarm(b, err != nil)
-	if err != nil {
-		if o.nested {
-			return errNested
-		}
-		se := scriptError(st.script, callback+suffix, err, o)
-		if pe := h.takePanic(); pe != nil && se.Err == nil {
-			se.Err = pe
-		}
-		if se.Err == nil {
-			se.Err = st.goError(err)
-		}
-		if pe, ok := se.Err.(*runtime.PanicError); ok {
-			se.Traceback = strings.TrimSuffix(se.Traceback+"\nGo stack:\n"+pe.Stack, "\n")
-		}
-		return se
+	if err == nil {
+		return nil
 	}
-	return nil
+	if o.nested {
+		return errNested
+	}
+	se := scriptError(st.script, callback+suffix, err, o)
+	if pe := st.host.takePanic(); pe != nil && se.Err == nil {
+		se.Err = pe
+	}
+	if se.Err == nil {
+		se.Err = st.goError(err)
+	}
+	if pe, ok := se.Err.(*runtime.PanicError); ok {
+		se.Traceback = strings.TrimSuffix(se.Traceback+"\nGo stack:\n"+pe.Stack, "\n")
+	}
+	return se
 }
 
 // callback runs fn(self, ctx, args...) for inst.

@@ -221,6 +221,14 @@ type timing struct {
 	frameTime              time.Duration
 }
 
+// at makes the frame* figures those of frame f, zero when they were
+// another frame's.
+func (tm *timing) at(f uint64) {
+	if tm.frame != f {
+		tm.frame, tm.frameCalls, tm.frameTimed, tm.frameTime = f, 0, 0, 0
+	}
+}
+
 // kindTiming is one callback kind's counters. sampled is set once the
 // kind's first warmUp calls were timed, while its timed calls average
 // less than everyTime: until then every call is timed.
@@ -288,9 +296,7 @@ func (c *clock) nextSkip() int {
 // failure of its own) in the script's counters and its frame's.
 func (st *state) count(k *kindTiming, err error) {
 	tm := &st.script.timing
-	if tm.frame != st.frame {
-		tm.frame, tm.frameCalls, tm.frameTimed, tm.frameTime = st.frame, 0, 0, 0
-	}
+	tm.at(st.frame)
 	k.calls++
 	tm.frameCalls++
 	if err != nil && err != errNested {

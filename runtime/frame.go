@@ -94,11 +94,17 @@ type cursor struct{ l, c, i int }
 // Go-native Update panicked, which is faulted. One deferred recover guards
 // the whole loop, so an update costs no defer of its own. Lanes are
 // neither compacted nor grown during a frame, so the loop may hold on to a
-// chunk's items.
+// chunk's items. A RunUpdater gets the run of instances that starts at
+// its first due one (Run).
 func (rt *Runtime) updateFrom(at cursor, dt float64) (next cursor) {
 	next = at
+	run := &rt.run
 	defer func() {
 		if v := recover(); v != nil {
+			if run.items != nil {
+				next.i = run.i
+				run.items = nil
+			}
 			rt.sched.lanes[next.l].chunks[next.c].items[next.i].fault("onUpdate", recovered(v))
 			next.i++
 		}
@@ -114,6 +120,13 @@ func (rt *Runtime) updateFrom(at cursor, dt float64) (next cursor) {
 						continue
 					}
 					rt.frameCtl.updated++
+					if inst.runs {
+						*run = Run{rt: rt, u: inst.updater, items: items, i: next.i, first: inst}
+						inst.updater.(RunUpdater).UpdateRun(run, dt)
+						next.i = run.i
+						run.items = nil
+						continue
+					}
 					if err := inst.update(dt); err != nil {
 						panic(err)
 					}
@@ -123,6 +136,56 @@ func (rt *Runtime) updateFrom(at cursor, dt float64) (next cursor) {
 	}
 	return next
 }
+
+// Run is a run of instances of the schedule that share a RunUpdater,
+// handed to its UpdateRun during a frame's update. It is valid only
+// during that call.
+type Run struct {
+	rt    *Runtime
+	u     Updater
+	items []*Instance
+	// i is the index in items of the instance given last.
+	i     int
+	first *Instance
+}
+
+// Next returns the next instance of the run due its update, counting it
+// as updated, or nil once the run has no more. An instance is due as for
+// Update: its entity is Active and it is neither detached nor faulted,
+// looked at when Next reaches it, so that what the callbacks before it
+// did counts; while the frame's context is done (StepContext), the
+// instances Next passes are counted as skipped.
+func (r *Run) Next() *Instance {
+	if inst := r.first; inst != nil {
+		r.first = nil
+		return inst
+	}
+	for r.i+1 < len(r.items) {
+		inst := r.items[r.i+1]
+		if inst == nil {
+			r.i++
+			continue
+		}
+		if inst.updater != r.u {
+			return nil
+		}
+		r.i++
+		if !inst.runnable() {
+			continue
+		}
+		if r.rt.interrupted() {
+			r.rt.frameCtl.skipped++
+			continue
+		}
+		r.rt.frameCtl.updated++
+		return inst
+	}
+	return nil
+}
+
+// Fail faults the instance Next gave last and reports err as its
+// onUpdate's failure, as an error returned by Update is.
+func (r *Run) Fail(err error) { r.items[r.i].fault("onUpdate", err) }
 
 // flush is the end of a frame. Destroys and settlements may detach and
 // kill more; they are run until none is left.

@@ -121,6 +121,8 @@ type Runtime struct {
 	// frameCtl is the state of a frame bounded by a context
 	// (StepContext) and of the panics of embedder hooks (guard).
 	frameCtl frameControl
+	// run is the run of instances a RunUpdater updates now (frame.go).
+	run Run
 }
 
 // New returns an empty runtime.
@@ -590,7 +592,7 @@ func (rt *Runtime) Attach(h Handle, s Script, data any) (*Instance, error) {
 	}
 	rt.seq++
 	inst := &Instance{Data: data, rt: rt, script: s, entity: h, seq: rt.seq, priority: s.Priority(), active: sl.state == StateActive}
-	inst.updater, _ = s.(Updater)
+	inst.setUpdater(s)
 	inst.handler, _ = s.(EventHandler)
 	sl.ent.insts = append(sl.ent.insts, inst)
 	rt.instanceCnt++

@@ -34,6 +34,20 @@ type Updater interface {
 	Update(inst *Instance, dt float64) error
 }
 
+// RunUpdater is an Updater that updates a run of instances in one call:
+// the frame hands it the instances of the schedule that follow one
+// another and share it as their Updater, and UpdateRun updates each one
+// Run.Next gives, in order, as Update would, reporting a failure through
+// Run.Fail. What a run costs the frame is then paid once a run, not once
+// an instance. The schedule, the instances skipped and the faults are
+// those of Update called for each. Runs are told apart by comparing
+// updaters: a RunUpdater's dynamic type must be comparable (a pointer
+// is).
+type RunUpdater interface {
+	Updater
+	UpdateRun(r *Run, dt float64)
+}
+
 // Destroyer is a Script with an onDestroy callback. Destroy runs once, when
 // the instance is detached, its entity is settled, or the runtime closes;
 // also for a faulted instance, since settlement is never skipped. An error
@@ -83,7 +97,9 @@ type Instance struct {
 	createFailed bool
 	detached     bool
 	// active mirrors whether the entity is Active (kept by slot.setState).
-	active   bool
+	active bool
+	// runs marks an updater that is a RunUpdater.
+	runs     bool
 	priority int
 
 	script  Script
@@ -153,6 +169,12 @@ func (inst *Instance) create() error {
 		}
 	}
 	return nil
+}
+
+// setUpdater sets what updates the instance: s, when it is an Updater.
+func (inst *Instance) setUpdater(s Script) {
+	inst.updater, _ = s.(Updater)
+	_, inst.runs = s.(RunUpdater)
 }
 
 // update runs the onUpdate callback. It is a hard error unless the instance

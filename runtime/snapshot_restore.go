@@ -94,7 +94,7 @@ func (rt *Runtime) Restore(ws *WorldState) error {
 func (rt *Runtime) restoreInstance(h Handle, s *slot, is InstanceState, seq uint64) *Instance {
 	inst := &Instance{Data: is.Data, rt: rt, script: is.Script, entity: h, seq: seq, priority: is.Script.Priority(),
 		state: instCreated, faulted: is.Faulted, createFailed: is.CreateFailed, active: s.state == StateActive}
-	inst.updater, _ = is.Script.(Updater)
+	inst.setUpdater(is.Script)
 	inst.handler, _ = is.Script.(EventHandler)
 	s.ent.insts = append(s.ent.insts, inst)
 	rt.instanceCnt++
