@@ -285,6 +285,35 @@ func (d *fastDec) vector() *[3]float64 {
 	return v
 }
 
+// elements counts the elements of the array that comes next, by a scan
+// that only matches brackets and skips strings: checking is the decode's
+// work, and the count of an array it refuses only sizes a slice.
+func (d *fastDec) elements() int {
+	data := d.data
+	depth, n := 0, 1
+	for j := d.i; j < len(data); j++ {
+		switch data[j] {
+		case '"':
+			for j++; j < len(data) && data[j] != '"'; j++ {
+				if data[j] == '\\' {
+					j++
+				}
+			}
+		case '[', '{':
+			depth++
+		case ']', '}':
+			if depth--; depth == 0 {
+				return n
+			}
+		case ',':
+			if depth == 1 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // plain reads any JSON value as encoding/json decodes it into an any.
 func (d *fastDec) plain() any {
 	if d.depth++; d.depth > maxFastDepth {
@@ -360,7 +389,11 @@ func (d *fastDec) scene() *Scene {
 			}
 			sc.Blackboard = d.plainObject()
 		case 3:
-			sc.Entities = []Entity{}
+			// Sized once: grown by append, the list of a million
+			// entities would be copied a dozen times, and the copies
+			// left for the collector would weigh several times the
+			// list.
+			sc.Entities = make([]Entity, 0, min(d.elements(), MaxEntities))
 			d.array(func() {
 				if len(sc.Entities) == MaxEntities {
 					d.bad = true
