@@ -119,6 +119,10 @@ func loadScene(path string, cfg loadConfig) (*world, error) {
 			}
 		}
 		for _, s := range e.Scripts {
+			if len(s.Props) == 0 {
+				// An empty map is plain data: no copy needed to tell.
+				continue
+			}
 			if _, err := runtime.Plain(s.Props); err != nil {
 				return fail(fmt.Errorf("%s: entity %s: script %s: props: %v", path, scene.EntityLabel(i, e), s.Script, err))
 			}
