@@ -32,7 +32,17 @@ type fastDec struct {
 	i     int
 	bad   bool
 	depth int
+	// vecs and scripts are blocks that vectors and the entities' script
+	// lists are cut from, so that a million entities make a few thousand
+	// allocations instead of two million; list is where an entity's
+	// scripts are read before they are cut.
+	vecs    [][3]float64
+	scripts []Script
+	list    []Script
 }
+
+// fastBlock is the number of vectors or scripts of a block.
+const fastBlock = 1024
 
 // maxFastDepth is the deepest plain data fastDecode reads; deeper data is
 // left to the strict path, whose decoder has its own limit.
@@ -269,7 +279,11 @@ func (d *fastDec) number() float64 {
 
 // vector reads exactly three numbers.
 func (d *fastDec) vector() *[3]float64 {
-	v := new([3]float64)
+	if len(d.vecs) == 0 {
+		d.vecs = make([][3]float64, fastBlock)
+	}
+	v := &d.vecs[0]
+	d.vecs = d.vecs[1:]
 	n := 0
 	d.array(func() {
 		if n == 3 {
@@ -428,10 +442,25 @@ func (d *fastDec) entity(e *Entity) {
 				e.Tags = append(e.Tags, d.string())
 			})
 		case 5:
-			e.Scripts = []Script{}
-			d.array(func() { e.Scripts = append(e.Scripts, d.script()) })
+			d.list = d.list[:0]
+			d.array(func() { d.list = append(d.list, d.script()) })
+			e.Scripts = d.cut(d.list)
 		}
 	})
+}
+
+// cut returns a copy of list in a block, its capacity its length so that
+// an append copies it out.
+func (d *fastDec) cut(list []Script) []Script {
+	if len(list) == 0 {
+		return []Script{}
+	}
+	if cap(d.scripts)-len(d.scripts) < len(list) {
+		d.scripts = make([]Script, 0, max(fastBlock, len(list)))
+	}
+	n := len(d.scripts)
+	d.scripts = append(d.scripts, list...)
+	return d.scripts[n:len(d.scripts):len(d.scripts)]
 }
 
 // script reads a script entry: a name, or {"script": name, "props": {...}}.
