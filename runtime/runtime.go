@@ -49,7 +49,6 @@ const DefaultMaxEntityInstances = 1 << 20
 type entity struct {
 	name      string
 	transform Transform
-	write     Transform
 	// insts is the entity's instances in attach order, destroyed ones
 	// included until they are half of it (deadInsts counts them), so that
 	// taking one off is amortised O(1). Its first array is one, so that
@@ -60,8 +59,10 @@ type entity struct {
 	// nameAt is the entity's index in its name's list.
 	nameAt int
 	// tally counts the entity until it is reaped (CountEntity).
-	tally     *Tally
-	writeMask uint8
+	tally *Tally
+	// writeAt is, during a frame, 1 + the place of the entity's write
+	// cache in the runtime's writes; 0 while it wrote nothing.
+	writeAt   int
 	cancelled bool
 	settling  bool
 }
@@ -114,7 +115,7 @@ type Runtime struct {
 	detached []*Instance
 	dying    []Handle
 	spawned  []Handle
-	writes   []Handle
+	writes   []pendingWrite
 
 	errors int
 	// spawns and kills count Spawn and Kill (Stats).
