@@ -8,6 +8,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/luahost/luahost/luabind/internal/budget"
+	"github.com/luahost/luahost/luabind/internal/gopherx"
 	"github.com/luahost/luahost/runtime"
 )
 
@@ -213,20 +214,63 @@ const smallHash = 8
 // copyTable deep-copies a table of plain-ish Lua data inside one state:
 // tables are copied, every other value (functions included) is shared.
 // Used for properties, whose defaults must not be shared between
-// instances.
+// instances. A table of string keys alone, the usual properties, is built
+// in one go (gopherx.NewRecordRoom) with the source's boxed keys, and the
+// copy of a whole table (a self) has room for one key more: an onCreate
+// usually sets one of its own.
 func copyTable(L *lua.LState, t *lua.LTable, depth int) *lua.LTable {
-	out := newCopyOf(L, t)
-	for k, v := t.Next(lua.LNil); k != lua.LNil; k, v = t.Next(k) {
-		if sub, ok := v.(*lua.LTable); ok && depth < runtime.MaxPlainDepth {
-			c := copyTable(L, sub, depth+1)
-			if isVec(sub) {
-				c.Metatable = sub.Metatable
-			}
-			v = c
+	if !isRecord(t) {
+		out := newCopyOf(L, t)
+		for k, v := t.Next(lua.LNil); k != lua.LNil; k, v = t.Next(k) {
+			out.RawSet(k, copyValue(L, v, depth))
 		}
-		out.RawSet(k, v)
+		return out
 	}
-	return out
+	var nbuf [smallHash]string
+	var kbuf, vbuf [smallHash]lua.LValue
+	names, keys, values := nbuf[:0], kbuf[:0], vbuf[:0]
+	for k, v := t.Next(lua.LNil); k != lua.LNil; k, v = t.Next(k) {
+		names = append(names, string(k.(lua.LString)))
+		keys = append(keys, k)
+		values = append(values, copyValue(L, v, depth))
+	}
+	if len(keys) == 0 {
+		return newCopyOf(L, t)
+	}
+	room := 0
+	if depth == 0 {
+		room = 1
+	}
+	return gopherx.NewRecordRoom(names, keys, values, lua.LNil, room)
+}
+
+// copyValue is v as copyTable copies it into a table at depth: a table
+// (short of runtime.MaxPlainDepth) is copied, a vector staying one.
+func copyValue(L *lua.LState, v lua.LValue, depth int) lua.LValue {
+	sub, ok := v.(*lua.LTable)
+	if !ok || depth >= runtime.MaxPlainDepth {
+		return v
+	}
+	c := copyTable(L, sub, depth+1)
+	if isVec(sub) {
+		c.Metatable = sub.Metatable
+	}
+	return c
+}
+
+// isRecord reports whether t has keys, all of them strings: no array
+// part, and no other key in its key list (removed ones included).
+func isRecord(t *lua.LTable) bool {
+	keys := gopherx.TableKeys(t)
+	if len(keys) == 0 || len(gopherx.TableArray(t)) > 0 {
+		return false
+	}
+	for _, k := range keys {
+		if _, ok := k.(lua.LString); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // isInt reports whether n is a whole number that fits an int.

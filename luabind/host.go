@@ -591,9 +591,14 @@ func (h *Host) check(name string, script bool) error {
 // an onCreate that fails is reported through the runtime and faults the
 // instance.
 func (h *Host) Attach(e runtime.Handle, name string, props map[string]any) (*runtime.Instance, error) {
-	p, err := runtime.PlainAt("props", props)
-	if err != nil {
-		return nil, fmt.Errorf("attach %s: %w", name, err)
+	// No props, a scene entity's usual, is nil rather than an empty
+	// table, which attach reads the same.
+	var p any
+	if len(props) > 0 {
+		var err error
+		if p, err = runtime.PlainAt("props", props); err != nil {
+			return nil, fmt.Errorf("attach %s: %w", name, err)
+		}
 	}
 	inst, err := h.attach(e, name, p)
 	if err != nil && h.opts.Lenient {

@@ -122,10 +122,16 @@ func (o *ordered[T]) addSorted(prio int, xs []T) {
 // push appends x to ln, none of whose keys is greater than x's.
 func (o *ordered[T]) push(ln *lane[T], x T) {
 	var ch *chunk[T]
-	if n := len(ln.chunks); n > 0 && len(ln.chunks[n-1].items) < chunkSize {
+	n := len(ln.chunks)
+	if n > 0 && len(ln.chunks[n-1].items) < chunkSize {
 		ch = ln.chunks[n-1]
 	} else {
 		ch = &chunk[T]{first: x.orderKey(), ln: ln}
+		if n > 0 {
+			// The lane is long: this chunk will be filled, so it is
+			// made full-sized instead of grown five times.
+			ch.items = make([]T, 0, chunkSize)
+		}
 		ln.chunks = append(ln.chunks, ch)
 	}
 	*x.position() = pos[T]{ch: ch, i: len(ch.items)}

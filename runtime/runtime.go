@@ -49,19 +49,28 @@ const DefaultMaxEntityInstances = 1 << 20
 type entity struct {
 	name      string
 	transform Transform
-	write     Transform
-	writeMask uint8
 	// insts is the entity's instances in attach order, destroyed ones
 	// included until they are half of it (deadInsts counts them), so that
-	// taking one off is amortised O(1).
+	// taking one off is amortised O(1). Its first array is one, so that
+	// an entity of one script allocates no list.
 	insts     []*Instance
+	one       [1]*Instance
 	deadInsts int
-	cancelled bool
-	settling  bool
 	// nameAt is the entity's index in its name's list.
 	nameAt int
 	// tally counts the entity until it is reaped (CountEntity).
 	tally *Tally
+	// writeAt is, during a frame, 1 + the place of the entity's write
+	// cache in the runtime's writes; 0 while it wrote nothing.
+	writeAt   int
+	cancelled bool
+	settling  bool
+}
+
+func newEntity() *entity {
+	e := &entity{}
+	e.insts = e.one[:0]
+	return e
 }
 
 func resetEntity(e *entity) {
@@ -106,7 +115,7 @@ type Runtime struct {
 	detached []*Instance
 	dying    []Handle
 	spawned  []Handle
-	writes   []Handle
+	writes   []pendingWrite
 
 	errors int
 	// spawns and kills count Spawn and Kill (Stats).
@@ -141,7 +150,7 @@ func New(opts Options) *Runtime {
 	rt := &Runtime{
 		opts:       opts,
 		slots:      newSlotMap(),
-		payloads:   pool.New(pool.Options[entity]{Limit: limit, Reset: resetEntity}),
+		payloads:   pool.New(pool.Options[entity]{Limit: limit, New: newEntity, Reset: resetEntity}),
 		names:      make(map[string]*nameList),
 		byScript:   make(map[Script]*group),
 		blackboard: newBlackboard(),
@@ -379,6 +388,7 @@ func (rt *Runtime) SetName(h Handle, name string) error {
 		l := rt.names[name]
 		if l == nil {
 			l = &nameList{}
+			l.hs = l.one[:0]
 			rt.names[name] = l
 		}
 		s.ent.nameAt = len(l.hs)
@@ -390,11 +400,13 @@ func (rt *Runtime) SetName(h Handle, name string) error {
 // nameList holds the entities of one name in naming order. An entity
 // that loses the name leaves a zero Handle; the list is compacted once
 // half of it is zero, so unnaming is amortised O(1). head is the index of
-// the first non-zero entry.
+// the first non-zero entry. The first array of hs is one, so that a name
+// of one entity, a scene's usual, allocates no list.
 type nameList struct {
 	hs   []Handle
 	head int
 	dead int
+	one  [1]Handle
 }
 
 // unname takes e off its name's list. O(1) amortised.

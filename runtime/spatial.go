@@ -48,8 +48,9 @@ type spatialHash struct {
 
 type spatialEntry struct {
 	cell cellKey
-	pos  int
-	in   bool
+	// pos is as wide as a slot index: a cell holds at most every slot.
+	pos uint32
+	in  bool
 }
 
 // place files slot idx under the cell of p, moving it if it was filed
@@ -73,7 +74,7 @@ func (sh *spatialHash) place(idx uint32, p Vec3) {
 		list = sh.spare[len(sh.spare)-1]
 		sh.spare = sh.spare[:len(sh.spare)-1]
 	}
-	sh.at[idx] = spatialEntry{cell: c, pos: len(list), in: true}
+	sh.at[idx] = spatialEntry{cell: c, pos: uint32(len(list)), in: true}
 	sh.cells[c] = append(list, idx)
 }
 

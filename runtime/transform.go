@@ -75,32 +75,46 @@ func (rt *Runtime) Set(h Handle, p Part, v Vec3) error {
 		}
 		return nil
 	}
-	if e.writeMask == 0 {
-		rt.writes = append(rt.writes, h)
+	if e.writeAt == 0 {
+		rt.writes = append(rt.writes, pendingWrite{h: h})
+		e.writeAt = len(rt.writes)
 	}
-	*e.write.part(p) = v
-	e.writeMask |= 1 << p
+	w := &rt.writes[e.writeAt-1]
+	*w.t.part(p) = v
+	w.mask |= 1 << p
 	return nil
+}
+
+// pendingWrite is the write cache of one entity during a frame: the
+// parts of its transform written (mask) and their last values. The
+// cache is the runtime's, not the entity's, so that an entity does not
+// carry a transform that only a frame's writers use.
+type pendingWrite struct {
+	h    Handle
+	mask uint8
+	t    Transform
 }
 
 // commitWrites applies the frame's write cache (flush step 3).
 func (rt *Runtime) commitWrites() {
-	for _, h := range rt.writes {
-		s, err := rt.slots.get(h)
+	for i := range rt.writes {
+		w := &rt.writes[i]
+		// An entity reaped since its writes has lost them; its payload
+		// was cleared, and taken again it caches its own.
+		s, err := rt.slots.get(w.h)
 		if err != nil {
 			continue
 		}
 		e := s.ent
 		for p := Position; p <= Scale; p++ {
-			if e.writeMask&(1<<p) != 0 {
-				*e.transform.part(p) = *e.write.part(p)
+			if w.mask&(1<<p) != 0 {
+				*e.transform.part(p) = *w.t.part(p)
 			}
 		}
-		if e.writeMask&(1<<Position) != 0 {
-			rt.spatial.place(h.Index, e.transform.Position)
+		if w.mask&(1<<Position) != 0 {
+			rt.spatial.place(w.h.Index, e.transform.Position)
 		}
-		e.writeMask = 0
+		e.writeAt = 0
 	}
-	clear(rt.writes)
 	rt.writes = rt.writes[:0]
 }

@@ -146,7 +146,7 @@ func TestTransformWriteToReapedEntity(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, identity, tr, "no write of the dead entity reaches the heir")
 	assert.Empty(t, rt.writes)
-	assert.Zero(t, rt.slots.slots[heir.Index].ent.writeMask)
+	assert.Zero(t, rt.slots.slots[heir.Index].ent.writeAt)
 }
 
 func TestTransformWriteDuringFlushCommits(t *testing.T) {

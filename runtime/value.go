@@ -208,6 +208,11 @@ func value(v any, path string, depth int, seen []any, c *PlainCount) (any, error
 			}
 		}
 	case map[string]any:
+		if len(x) == 0 {
+			// No cycle to look for: the absent props of a scene's
+			// every attach come here.
+			break
+		}
 		id := ref{reflect.ValueOf(x).Pointer(), -1}
 		if slices.Contains(seen, any(id)) {
 			return nil, notPlain(path, "a cycle")

@@ -20,7 +20,9 @@ import (
 // each with a name and a position: reading and decoding the file,
 // loading the script, spawning, attaching, running every onCreate and
 // activating (loadScene), with the collector's target the CLI sets
-// (gcPercent). s/load is one start, MB-file the file's size,
+// (gcPercent). s/load is one start, cpu-s/load the process's CPU time
+// during it (user and system, the collector's included; Linux only),
+// steadier than s/load on a shared machine, MB-file the file's size,
 // GB-peak the process's peak resident set after it (VmHWM, which only
 // grows: the largest size's run is the one to read). The million runs
 // only with LUAHOST_BENCH_HUGE=1.
@@ -36,16 +38,18 @@ func BenchmarkLoadScene(b *testing.B) {
 			info, err := os.Stat(path)
 			require.NoError(b, err)
 			b.ReportAllocs()
-			var total time.Duration
+			var total, cpu time.Duration
 			for b.Loop() {
 				goruntime.GC()
-				start := time.Now()
+				start, startCPU := time.Now(), processCPU()
 				w, err := loadScene(path, loadConfig{budget: luabind.DefaultBudget, stdout: io.Discard, stderr: io.Discard})
 				total += time.Since(start)
+				cpu += processCPU() - startCPU
 				require.NoError(b, err)
 				require.NoError(b, w.host.Close())
 			}
 			b.ReportMetric(total.Seconds()/float64(b.N), "s/load")
+			b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/load")
 			b.ReportMetric(float64(info.Size())/1e6, "MB-file")
 			b.ReportMetric(float64(peakRSS())/1e9, "GB-peak")
 		})

@@ -57,6 +57,16 @@ func launchIfAsked() {
 	os.Exit(cmd.ProcessState.ExitCode())
 }
 
+// processCPU returns the CPU time the process has used so far, user and
+// system, on every thread (the collector's included).
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
 // luahostMeasured is luahostRunIn that also measures the binary's peak
 // resident memory, through the launcher; wall is the binary's own run
 // time.

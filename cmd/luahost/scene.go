@@ -119,6 +119,10 @@ func loadScene(path string, cfg loadConfig) (*world, error) {
 			}
 		}
 		for _, s := range e.Scripts {
+			if len(s.Props) == 0 {
+				// An empty map is plain data: no copy needed to tell.
+				continue
+			}
 			if _, err := runtime.Plain(s.Props); err != nil {
 				return fail(fmt.Errorf("%s: entity %s: script %s: props: %v", path, scene.EntityLabel(i, e), s.Script, err))
 			}
@@ -142,7 +146,7 @@ func loadScene(path string, cfg loadConfig) (*world, error) {
 		if cfg.keep != nil && !cfg.keep(e) {
 			continue
 		}
-		h := rt.Spawn()
+		h := rt.SpawnAt(placement(e))
 		// Under zoned rules, the identity of the scene's i-th entity is
 		// the same on every zone (a no-op otherwise).
 		_ = host.SetIdentity(h, luabind.ChildIdentity(0, uint64(i+1)))
@@ -156,7 +160,6 @@ func loadScene(path string, cfg loadConfig) (*world, error) {
 				return fail(fmt.Errorf("%s: entity %s: tags: %v", path, scene.EntityLabel(i, e), err))
 			}
 		}
-		placeEntity(rt, h, e)
 		for _, s := range e.Scripts {
 			// What the scripts attached so far did during setup is world
 			// behaviour, not a scene error: an onCreate that
@@ -187,11 +190,17 @@ func isLoadError(err error) bool {
 	return errors.As(err, &le) && le.File != ""
 }
 
-// placeEntity gives the entity h the transform its scene entry names.
-func placeEntity(rt *runtime.Runtime, h runtime.Handle, e scene.Entity) {
-	for part, v := range []*[3]float64{runtime.Position: e.Position, runtime.Rotation: e.Rotation, runtime.Scale: e.Scale} {
-		if v != nil {
-			_ = rt.Set(h, runtime.Part(part), runtime.Vec3{X: v[0], Y: v[1], Z: v[2]})
+// placement returns the transform an entity's scene entry names: the
+// identity, with the parts the entry gives.
+func placement(e scene.Entity) runtime.Transform {
+	t := runtime.Identity()
+	for _, p := range [...]struct {
+		part  *runtime.Vec3
+		given *[3]float64
+	}{{&t.Position, e.Position}, {&t.Rotation, e.Rotation}, {&t.Scale, e.Scale}} {
+		if v := p.given; v != nil {
+			*p.part = runtime.Vec3{X: v[0], Y: v[1], Z: v[2]}
 		}
 	}
+	return t
 }

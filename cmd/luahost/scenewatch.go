@@ -155,14 +155,13 @@ func (sw *sceneWatch) apply(next *scene.Scene) {
 // spawn makes a new entity of the scene, as the start does.
 func (sw *sceneWatch) spawn(e scene.Entity) runtime.Handle {
 	rt := sw.w.rt
-	h := rt.Spawn()
+	h := rt.SpawnAt(placement(e))
 	if e.Name != "" {
 		_ = rt.SetName(h, e.Name)
 	}
 	for _, tag := range e.Tags {
 		_ = rt.Tag(h, tag)
 	}
-	placeEntity(rt, h, e)
 	for _, s := range e.Scripts {
 		if st, err := rt.State(h); err != nil || st != runtime.StatePending {
 			break

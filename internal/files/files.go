@@ -71,14 +71,7 @@ func ReadRegular(path string, max int64) ([]byte, error) {
 	if fi.Size() > max {
 		return nil, fmt.Errorf("%w (%d bytes, limit %d)", ErrTooLarge, fi.Size(), max)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > max {
-		return nil, fmt.Errorf("%w (over %d bytes)", ErrTooLarge, max)
-	}
-	return data, nil
+	return readAtMost(f, fi.Size(), max)
 }
 
 // ReadFS reads the regular file name of fsys, which must hold at most max
@@ -102,12 +95,32 @@ func ReadFS(fsys fs.FS, name string, max int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
+	return readAtMost(f, fi.Size(), max)
+}
+
+// readAtMost reads r, a file that Stat gave size bytes, to its end, which
+// must come within limit bytes. It reads into a buffer of that size, and a
+// byte more to see the end: io.ReadAll would read a large file into
+// growing chunks and copy them into one more buffer at the end.
+func readAtMost(r io.Reader, size, limit int64) ([]byte, error) {
+	data := make([]byte, 0, max(size, 0)+1)
+	r = io.LimitReader(r, limit+1)
+	for {
+		n, err := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(data) == cap(data) {
+			// The file grew since Stat.
+			data = append(data, 0)[:len(data)]
+		}
 	}
-	if int64(len(data)) > max {
-		return nil, fmt.Errorf("%w (over %d bytes)", ErrTooLarge, max)
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%w (over %d bytes)", ErrTooLarge, limit)
 	}
 	return data, nil
 }

@@ -32,7 +32,17 @@ type fastDec struct {
 	i     int
 	bad   bool
 	depth int
+	// vecs and scripts are blocks that vectors and the entities' script
+	// lists are cut from, so that a million entities make a few thousand
+	// allocations instead of two million; list is where an entity's
+	// scripts are read before they are cut.
+	vecs    [][3]float64
+	scripts []Script
+	list    []Script
 }
+
+// fastBlock is the number of vectors or scripts of a block.
+const fastBlock = 1024
 
 // maxFastDepth is the deepest plain data fastDecode reads; deeper data is
 // left to the strict path, whose decoder has its own limit.
@@ -269,7 +279,11 @@ func (d *fastDec) number() float64 {
 
 // vector reads exactly three numbers.
 func (d *fastDec) vector() *[3]float64 {
-	v := new([3]float64)
+	if len(d.vecs) == 0 {
+		d.vecs = make([][3]float64, fastBlock)
+	}
+	v := &d.vecs[0]
+	d.vecs = d.vecs[1:]
 	n := 0
 	d.array(func() {
 		if n == 3 {
@@ -283,6 +297,35 @@ func (d *fastDec) vector() *[3]float64 {
 		d.bad = true
 	}
 	return v
+}
+
+// elements counts the elements of the array that comes next, by a scan
+// that only matches brackets and skips strings: checking is the decode's
+// work, and the count of an array it refuses only sizes a slice.
+func (d *fastDec) elements() int {
+	data := d.data
+	depth, n := 0, 1
+	for j := d.i; j < len(data); j++ {
+		switch data[j] {
+		case '"':
+			for j++; j < len(data) && data[j] != '"'; j++ {
+				if data[j] == '\\' {
+					j++
+				}
+			}
+		case '[', '{':
+			depth++
+		case ']', '}':
+			if depth--; depth == 0 {
+				return n
+			}
+		case ',':
+			if depth == 1 {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // plain reads any JSON value as encoding/json decodes it into an any.
@@ -360,7 +403,11 @@ func (d *fastDec) scene() *Scene {
 			}
 			sc.Blackboard = d.plainObject()
 		case 3:
-			sc.Entities = []Entity{}
+			// Sized once: grown by append, the list of a million
+			// entities would be copied a dozen times, and the copies
+			// left for the collector would weigh several times the
+			// list.
+			sc.Entities = make([]Entity, 0, min(d.elements(), MaxEntities))
 			d.array(func() {
 				if len(sc.Entities) == MaxEntities {
 					d.bad = true
@@ -395,10 +442,25 @@ func (d *fastDec) entity(e *Entity) {
 				e.Tags = append(e.Tags, d.string())
 			})
 		case 5:
-			e.Scripts = []Script{}
-			d.array(func() { e.Scripts = append(e.Scripts, d.script()) })
+			d.list = d.list[:0]
+			d.array(func() { d.list = append(d.list, d.script()) })
+			e.Scripts = d.cut(d.list)
 		}
 	})
+}
+
+// cut returns a copy of list in a block, its capacity its length so that
+// an append copies it out.
+func (d *fastDec) cut(list []Script) []Script {
+	if len(list) == 0 {
+		return []Script{}
+	}
+	if cap(d.scripts)-len(d.scripts) < len(list) {
+		d.scripts = make([]Script, 0, max(fastBlock, len(list)))
+	}
+	n := len(d.scripts)
+	d.scripts = append(d.scripts, list...)
+	return d.scripts[n:len(d.scripts):len(d.scripts)]
 }
 
 // script reads a script entry: a name, or {"script": name, "props": {...}}.

@@ -40,6 +40,12 @@ var recordLayout = func() (l struct {
 // and is copied, never kept. When the layout is unknown (Check reports
 // it) the table is built with RawSetString.
 func NewRecord(names []string, keys, values []lua.LValue, mt lua.LValue) *lua.LTable {
+	return NewRecordRoom(names, keys, values, mt, 0)
+}
+
+// NewRecordRoom is NewRecord with room in the key list for room more
+// keys, so that as many keys set later grow nothing.
+func NewRecordRoom(names []string, keys, values []lua.LValue, mt lua.LValue, room int) *lua.LTable {
 	t := &lua.LTable{Metatable: mt}
 	if !recordLayout.ok {
 		for i, name := range names {
@@ -55,7 +61,7 @@ func NewRecord(names []string, keys, values []lua.LValue, mt lua.LValue) *lua.LT
 	}
 	p := unsafe.Pointer(t)
 	*(*map[string]lua.LValue)(unsafe.Add(p, recordLayout.strdict)) = strdict
-	*(*[]lua.LValue)(unsafe.Add(p, recordLayout.keys)) = append([]lua.LValue(nil), keys...)
+	*(*[]lua.LValue)(unsafe.Add(p, recordLayout.keys)) = append(make([]lua.LValue, 0, len(keys)+room), keys...)
 	*(*map[lua.LValue]int)(unsafe.Add(p, recordLayout.k2i)) = k2i
 	return t
 }
