@@ -83,8 +83,45 @@ func NewView(ents []ViewEntity) *View {
 		k := viewCellOf(e.Transform.Position.X, e.Transform.Position.Z)
 		v.grid[k] = append(v.grid[k], n)
 	}
-	slices.SortFunc(v.byID, func(a, b idPlace) int { return cmp.Compare(a.id, b.id) })
+	sortByID(v.byID)
 	return v
+}
+
+// sortByID sorts ps by identity. A view of a big world is built every
+// frame on one goroutine while the zones wait: a radix sort, a byte of
+// the identity a pass (those all entries share skipped), is linear where
+// a comparison sort is not. O(len(ps)) time, and a buffer as large.
+func sortByID(ps []idPlace) {
+	if len(ps) < 256 {
+		slices.SortFunc(ps, func(a, b idPlace) int { return cmp.Compare(a.id, b.id) })
+		return
+	}
+	var counts [8][256]int
+	for _, p := range ps {
+		for b := range counts {
+			counts[b][byte(p.id>>(8*b))]++
+		}
+	}
+	src, dst := ps, make([]idPlace, len(ps))
+	for b := range counts {
+		c := &counts[b]
+		if c[byte(src[0].id>>(8*b))] == len(src) {
+			continue
+		}
+		at := 0
+		for i, n := range c {
+			c[i], at = at, at+n
+		}
+		for _, p := range src {
+			k := byte(p.id >> (8 * b))
+			dst[c[k]] = p
+			c[k]++
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &ps[0] {
+		copy(ps, src)
+	}
 }
 
 func viewCellOf(x, z float64) viewCellKey {
