@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"time"
 
 	natsio "github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -346,16 +347,17 @@ func (n *Net) publish() {
 // written; then the handoffs dealt with are acknowledged and the zone's
 // handoffs purged up to that sequence. A checkpoint that cannot be stored
 // (NATS gone) is tried again next frame; one whose record another process
-// wrote since fences the zone.
-func (n *Net) save() {
+// wrote since fences the zone. save reports whether NATS, connected,
+// did not take the checkpoint, so that it is worth trying again soon.
+func (n *Net) save() (retry bool) {
 	if !n.isConnected() {
 		n.frames--
-		return
+		return false
 	}
 	snap, err := n.host.Snapshot()
 	if err != nil {
 		fmt.Fprintf(n.opts.Log, "zone %d: checkpoint: %v\n", n.opts.Zone, err)
-		return
+		return false
 	}
 	cp := checkpoint{Snapshot: snap, IDs: make(map[string]netID, len(n.ids)), Made: n.made, Seq: n.seq, Held: n.held, Graves: n.graves, Epoch: n.epoch}
 	for h, id := range n.ids {
@@ -369,7 +371,7 @@ func (n *Net) save() {
 	}
 	if err != nil {
 		fmt.Fprintf(n.opts.Log, "zone %d: checkpoint: %v\n", n.opts.Zone, err)
-		return
+		return false
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), n.opts.Timeout)
 	defer cancel()
@@ -377,7 +379,7 @@ func (n *Net) save() {
 	if isConflict(err) {
 		// Another process claimed the zone and saved since.
 		n.fence("its checkpoint changed")
-		return
+		return false
 	}
 	if err != nil {
 		// Tried again every frame, said once.
@@ -390,7 +392,7 @@ func (n *Net) save() {
 			n.saveSaid = true
 		}
 		n.frames--
-		return
+		return !errors.Is(err, natsio.ErrMaxPayload)
 	}
 	n.cpRev = rev
 	n.ackSaved()
@@ -403,6 +405,7 @@ func (n *Net) save() {
 			_ = s.Purge(ctx, jetstream.WithPurgeSubject(n.opts.handoffsTo(n.opts.Zone)), jetstream.WithPurgeSequence(n.seq+1))
 		}
 	}
+	return false
 }
 
 // writeCheckpoint writes the zone's checkpoint record by compare-and-set
@@ -440,6 +443,10 @@ func (n *Net) Transit() []string {
 	return ids
 }
 
+// closeSaveWait is how long Close tries to save the zone's last
+// checkpoint while NATS does not take it.
+const closeSaveWait = 10 * time.Second
+
 // Close stops the zone (it ends like run): a last checkpoint is
 // saved, so that a restart resumes where it stopped, every entity the
 // zone owns gets its onDestroy (entities frozen in transit get none), the
@@ -454,7 +461,13 @@ func (n *Net) Close() error {
 	// not all have loaded), ends none of its entities.
 	fenced := n.isFenced() || !n.started
 	if n.host != nil && !fenced {
-		n.save()
+		// A cluster electing a leader after losing a server may not take
+		// it at once: the last checkpoint is tried for a while, so that a
+		// clean stop leaves none older than the zone's last frame (which a
+		// restart would correct, but from further back).
+		for deadline := time.Now().Add(closeSaveWait); n.save() && !n.isFenced() && time.Now().Before(deadline); {
+			time.Sleep(100 * time.Millisecond)
+		}
 	}
 	n.mu.Lock()
 	n.closed = true
