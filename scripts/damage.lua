@@ -29,7 +29,7 @@ return {
     if target == nil then
       return
     end
-    self.victim = target
+    self.victim, self.victimName = target, story.who(target)
     local distance = vec3(target:position()):distance(vec3(ctx.entity:position()))
     story.say(ctx, "fires at %s, %d units away", story.who(target), distance)
     target:send("damage", { amount = self.amount, from = story.who(ctx.entity) })
@@ -47,8 +47,11 @@ return {
 
   events = {
     -- Broadcast by health.lua with ctx.emit.
+    -- The victim's name is the one it had when the turret fired: under
+    -- the zoned rules (luahost run --zones) the event comes a frame
+    -- later, once the victim is gone and its value stale.
     died = function(self, ctx, data, ev)
-      if self.victim and data.name == story.who(self.victim) then
+      if self.victim and data.name == self.victimName then
         story.say(ctx, "%s is down, ceasing fire", data.name)
         ctx.cancel(self.timer)
       end

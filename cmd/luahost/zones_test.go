@@ -335,3 +335,17 @@ func TestRunZonesInspect(t *testing.T) {
 		t.Fatal("luahost did not end after --frames")
 	}
 }
+
+// TestRunZonesDemo: the example world plays the same on 1 and 2 zones,
+// its hash included, without a script error (its turret once called a
+// method of a victim gone by the time the zoned rules deliver the
+// victim's death).
+func TestRunZonesDemo(t *testing.T) {
+	one := luahostRun(t, "run", "../../scripts/demo.json", "--frames", "240", "--strict", "--hash", "--zones", "1")
+	require.Equal(t, 0, one.code, one.stderr)
+	require.Contains(t, one.stdout, "is down, ceasing fire")
+	two := luahostRun(t, "run", "../../scripts/demo.json", "--frames", "240", "--strict", "--hash", "--zones", "2")
+	require.Equal(t, 0, two.code, two.stderr)
+	assert.Equal(t, one.stdout, two.stdout)
+	assert.Equal(t, one.stderr, two.stderr)
+}
