@@ -248,7 +248,8 @@ func (l *Lockstep) exchange(last bool) (bool, error) {
 		}
 		for _, p := range m.Parcels {
 			if p.To == z.index {
-				z.inbox = append(z.inbox, parcel{from: p.From, to: p.To, batch: p.Batch})
+				// Its sender is the zone whose part it is.
+				z.inbox = append(z.inbox, parcel{from: i, to: p.To, batch: p.Batch})
 			}
 		}
 	}
@@ -280,7 +281,7 @@ func (l *Lockstep) exchange(last bool) (bool, error) {
 	}
 	errs = append(errs, l.takeBack(bounced)...)
 	l.setView(all)
-	l.route(steps)
+	errs = append(errs, l.route(steps))
 	l.bal.balance(&l.layout, l.view)
 	outs := make([][]byte, len(steps))
 	lines := make([][]line, len(steps))
@@ -373,18 +374,21 @@ func (l *Lockstep) setView(all []luabind.ViewEntity) {
 // in zone order, that it takes: those on the entities it owns in the
 // new view (an effect on an entity that is gone is dropped), and every
 // broadcast and blackboard write. Its own effects are its own; the
-// others' were decoded into fresh plain data.
-func (l *Lockstep) route(steps []stepMsg) {
+// others' were decoded into fresh plain data. An effect of another zone
+// that does not read (a peer that is not luahost's) is an error, and
+// the others are delivered: every zone fails alike, and the world ends.
+func (l *Lockstep) route(steps []stepMsg) error {
 	z := l.zone
 	deliver := z.delivery[:0]
+	var errs []error
 	for i, m := range steps {
 		effs := z.effects
 		if i != z.index {
 			effs = effs[:0:0]
-			for _, se := range m.Effects {
+			for j, se := range m.Effects {
 				e, err := loadEffect(se)
 				if err != nil {
-					// Every zone's effects are saveEffect's: they read.
+					errs = append(errs, fmt.Errorf("zone %d: effect %d of zone %d: %w", z.index, j, i, err))
 					continue
 				}
 				effs = append(effs, e)
@@ -403,6 +407,7 @@ func (l *Lockstep) route(steps []stepMsg) {
 	z.host.Deliver(deliver)
 	clear(deliver)
 	z.delivery = deliver[:0]
+	return errors.Join(errs...)
 }
 
 // hashWorld runs the hash's round: every zone sends its snapshot, and

@@ -195,3 +195,25 @@ func emptyBuild(_ int, out io.Writer, join func(*luabind.Host)) error {
 	join(h)
 	return nil
 }
+
+// TestLockstepPeerJunk: a peer whose part of a round carries an effect
+// that does not read (not luahost's) ends the world with an error that
+// names the peer and the effect, never a silent divergence.
+func TestLockstepPeerJunk(t *testing.T) {
+	links := memLinks(2)
+	peer := make(chan error, 1)
+	go func() {
+		// Zone 1: a step part with a junk effect, then an empty view part
+		// (no parcels back, no entities).
+		_, err := links[1].Exchange([]byte(`{"effects":[{"kind":"bogus","to":"0"}]}`))
+		if err == nil {
+			_, err = links[1].Exchange([]byte{0, 0})
+		}
+		peer <- err
+	}()
+	_, err := zones.NewLockstep(zones.LockstepOptions{Layout: zones.Layout{Edges: []float64{0}}, Zone: 0, Link: links[0], Stdout: io.Discard}, emptyBuild)
+	require.Error(t, err)
+	require.NoError(t, <-peer)
+	assert.Contains(t, err.Error(), `zone 0: effect 0 of zone 1: `)
+	assert.Contains(t, err.Error(), `effect of kind "bogus"`)
+}

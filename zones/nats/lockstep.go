@@ -85,10 +85,16 @@ type Link struct {
 	tokens []string
 	// parts are the other zones' parts of rounds, as they arrive.
 	parts map[roundKey]*assembly
-	// err is why the world cannot go on (two processes for one zone).
-	err  error
-	note chan struct{}
+	// err is why the world cannot go on (two processes for one zone);
+	// current is the round under way (l.round, for NATS's goroutine).
+	err     error
+	current uint64
+	note    chan struct{}
 }
+
+// maxParts bounds the messages of one part of a round: thousands of
+// times a view of a big world, so that a message that says more is junk.
+const maxParts = 4096
 
 type roundKey struct {
 	zone  int
@@ -172,12 +178,18 @@ func (l *Link) take(m *natsio.Msg) {
 	}
 	round, rerr := strconv.ParseUint(m.Header.Get(headerRound), 10, 64)
 	i, n, perr := parsePart(m.Header.Get(headerPart))
-	if rerr != nil || round > 0 && perr != nil {
+	if rerr != nil || round > 0 && (perr != nil || n > maxParts) {
 		fmt.Fprintf(l.opts.Log, "zone %d: dropped a message on %s: not a lockstep round's\n", l.opts.Zone, m.Subject)
 		return
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if round > 0 && (round < l.current || round > l.current+1) {
+		// A zone is at most one round ahead of another: this is no
+		// round of the world's.
+		fmt.Fprintf(l.opts.Log, "zone %d: dropped a message of round %d on %s during round %d\n", l.opts.Zone, round, m.Subject, l.current)
+		return
+	}
 	defer l.signal()
 	token := m.Header.Get(headerToken)
 	switch {
@@ -237,6 +249,9 @@ func (l *Link) signal() {
 // within Timeout).
 func (l *Link) Exchange(msg []byte) ([][]byte, error) {
 	l.round++
+	l.mu.Lock()
+	l.current = l.round
+	l.mu.Unlock()
 	wait := l.opts.Timeout
 	if l.round == 1 {
 		wait = l.opts.StartTimeout

@@ -10,9 +10,11 @@ import (
 	"time"
 
 	natsserver "github.com/nats-io/nats-server/v2/server"
+	natsio "github.com/nats-io/nats.go"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/luahost/luahost/internal/syncbuf"
 	"github.com/luahost/luahost/zones"
 	"github.com/luahost/luahost/zones/internal/zonetest"
 	"github.com/luahost/luahost/zones/nats"
@@ -163,4 +165,57 @@ func TestLockstepStart(t *testing.T) {
 	_, err = links[0].Exchange([]byte("again"))
 	assert.EqualError(t, err, "no word from zone 1 of world gone for round 2 within 300ms: the world stops")
 	require.NoError(t, links[0].Close())
+}
+
+// TestLockstepJunkMessages: messages on a world's lockstep subjects that
+// are no round of it (no zone in the subject, a bad part header, a part
+// of thousands of millions, a round far ahead) are logged and dropped,
+// and the zones' rounds go on.
+func TestLockstepJunkMessages(t *testing.T) {
+	url := startPlainNATS(t, 0)
+	var logs [2]syncbuf.Buffer
+	links := make([]*nats.Link, 2)
+	for i := range links {
+		var err error
+		links[i], err = nats.DialLink(nats.LinkOptions{URL: url, World: "junk", Zone: i, Zones: 2, Log: &logs[i]})
+		require.NoError(t, err)
+		t.Cleanup(func() { _ = links[i].Close() })
+	}
+	nc, err := natsio.Connect(url)
+	require.NoError(t, err)
+	defer nc.Close()
+	junk := func(subject, round, part string) {
+		m := natsio.NewMsg(subject)
+		m.Header.Set("Luahost-Round", round)
+		m.Header.Set("Luahost-Part", part)
+		m.Data = []byte("junk")
+		require.NoError(t, nc.PublishMsg(m))
+	}
+	exchange := func(round int) {
+		var wg sync.WaitGroup
+		got := make([][][]byte, 2)
+		for i, l := range links {
+			wg.Go(func() {
+				var xerr error
+				got[i], xerr = l.Exchange(fmt.Appendf(nil, "round %d of %d", round, i))
+				assert.NoError(t, xerr)
+			})
+		}
+		wg.Wait()
+		for i := range got {
+			assert.Equal(t, [][]byte{fmt.Appendf(nil, "round %d of 0", round), fmt.Appendf(nil, "round %d of 1", round)}, got[i], "zone %d", i)
+		}
+	}
+	exchange(1)
+	junk("luahost.junk.lockstep.x", "2", "0/1")
+	junk("luahost.junk.lockstep.1", "2", "0")
+	junk("luahost.junk.lockstep.1", "2", "0/100000000")
+	junk("luahost.junk.lockstep.1", "9", "0/1")
+	require.NoError(t, nc.Flush())
+	exchange(2)
+	exchange(3)
+	log := logs[0].String()
+	assert.Contains(t, log, "zone 0: dropped a message on luahost.junk.lockstep.x: no zone of the world\n")
+	assert.Contains(t, log, "zone 0: dropped a message on luahost.junk.lockstep.1: not a lockstep round's\n")
+	assert.Contains(t, log, "zone 0: dropped a message of round 9 on luahost.junk.lockstep.1 during round ")
 }
