@@ -58,12 +58,6 @@ var knownDifferences = map[string]string{
 // Lua API guide lists each of them (its fidelity notes). An entry whose
 // check no longer differs must be removed, as a known difference must.
 var deliberateDifferences = map[string]string{
-	"syntax_deliberate.lua: eof quoted":            "<eof> is written unquoted, as in the documented script messages",
-	"syntax_deliberate.lua: name quoted":           "<name> is written unquoted, as <eof> is",
-	"syntax_deliberate.lua: open bracket at eof":   "an expression cut off by the end of the source names the bracket left open",
-	"syntax_deliberate.lua: open index at eof":     "an expression cut off by the end of the source names the bracket left open",
-	"syntax_deliberate.lua: long string start":     "an unfinished long string names the line it starts at",
-	"syntax_deliberate.lua: long comment start":    "an unfinished long comment names the line it starts at",
 	"syntax_statements.lua: goto is a name":        "goto and labels are accepted, as gopher-lua compiles them, so goto is a reserved word",
 	"pattern_balance.lua: gsub":                    "a malformed pattern is refused when it is read, even where matching never reaches the bad item",
 	"deliberate_runtime_wording.lua: index local":  "runtime errors are worded as in Lua 5.4, naming the value",
@@ -74,9 +68,6 @@ var deliberateDifferences = map[string]string{
 	"deliberate_runtime_wording.lua: concat local": "runtime errors are worded as in Lua 5.4, naming the value",
 	"deliberate_runtime_wording.lua: mod local":    "runtime errors are worded as in Lua 5.4, naming the value",
 	"deliberate_runtime_wording.lua: mod field":    "runtime errors are worded as in Lua 5.4, naming the value",
-	"deliberate_builtin_naming.lua: string.rep":    "a library function pcall calls is named as Lua 5.4 names it, at the caller's position",
-	"deliberate_builtin_naming.lua: string.format": "a library function pcall calls is named as Lua 5.4 names it, at the caller's position",
-	"deliberate_builtin_naming.lua: select":        "a library function pcall calls is named as Lua 5.4 names it, at the caller's position",
 }
 
 // maxKnownDifferences is the size the list of known differences may not

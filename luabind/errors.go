@@ -112,6 +112,21 @@ func compileError(script, file string, src []byte, err error) *LoadError {
 	return loadError(script, file, err.Error())
 }
 
+// loadMessage is what load and loadstring return for a chunk, named
+// chunk, that does not compile: the message in Lua 5.1's own words
+// (compile.SyntaxError), which differ from a script's in a few points.
+func loadMessage(chunk string, src []byte, err error) string {
+	var se *compile.SyntaxError
+	if errors.As(err, &se) && se.RefMsg != "" {
+		return luaerr.Bound(fmt.Sprintf("%s:%d: %s", chunk, se.RefLine, se.RefMsg))
+	}
+	msg := compileError("", chunk, src, err).Message
+	if m, ok := strings.CutSuffix(msg, " near <eof>"); ok {
+		return m + " near '<eof>'"
+	}
+	return msg
+}
+
 // Errors a ScriptError may wrap.
 var (
 	// ErrBudget marks a callback stopped for running past its work budget.

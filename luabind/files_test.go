@@ -69,7 +69,9 @@ func TestRequireStaysInside(t *testing.T) {
 			w.requireNoErrors()
 			want := tc.want
 			if !strings.HasPrefix(want, "true") {
-				want = "false\t" + dir + "/probe.lua:4: " + want
+				// pcall(require, mod): as in Lua 5.1, no Lua code runs
+				// below require, so its message has no position.
+				want = "false\t" + want
 			}
 			assert.Equal(t, want+"\n", w.out.String())
 		})

@@ -6,6 +6,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/luahost/luahost/luabind/internal/luaerr"
+	"github.com/luahost/luahost/luabind/internal/lualib"
 )
 
 // newProtect returns the function every protected call of a state goes
@@ -27,7 +28,9 @@ func newProtect(L *lua.LState, onError func(*lua.LState)) *lua.LFunction {
 	hookCode := reflect.ValueOf(hook).Pointer()
 	return L.NewFunction(func(L *lua.LState) int {
 		if f := L.CheckAny(1); f.Type() != lua.LTFunction && L.GetMetaField(f, "__call").Type() != lua.LTFunction {
-			L.RaiseError("attempt to call a %s value", f.Type())
+			// Raised, as Lua 5.1 raises it, by the call inside pcall or
+			// xpcall: no Lua code is running, so no position.
+			L.Error(lua.LString("attempt to call a "+f.Type().String()+" value"), 0)
 		}
 		prev := L.Panic
 		if len(prevs) > 0 && reflect.ValueOf(prev).Pointer() == hookCode {
@@ -70,8 +73,11 @@ func newPCall(h *Host, protect, closer *lua.LFunction) lua.LGFunction {
 // makes xpcall return false, "error in error handling", as in Lua 5.1.
 func newXPCall(h *Host, protect, closer *lua.LFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
-		fn := L.CheckFunction(1)
-		handler := L.CheckFunction(2)
+		// As in Lua 5.1, only the handler's presence is checked: a value
+		// that is not a function fails when it is called, f as the error
+		// handler gets, the handler as "error in error handling".
+		handler := L.CheckAny(2)
+		fn := L.Get(1)
 		L.SetTop(0)
 		L.Push(protect)
 		L.Push(fn)
@@ -84,7 +90,7 @@ func newXPCall(h *Host, protect, closer *lua.LFunction) lua.LGFunction {
 // its result, or "error in error handling" when it fails. An error that
 // passes (a budget stop, a Go panic) does not run handler, and one raised
 // in handler is returned as it is: it passes on (protectedCall).
-func handled(h *Host, handler *lua.LFunction) lua.LGFunction {
+func handled(h *Host, handler lua.LValue) lua.LGFunction {
 	return func(L *lua.LState) int {
 		if h.passing(L) || stackFull(L) {
 			return 1
@@ -114,7 +120,7 @@ func wordResume(h *Host, resume *lua.LFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
 		// Checked here, so that the message names resume: one raised by
 		// the wrapped function would name nothing.
-		th := L.CheckThread(1)
+		th := lualib.CheckThread(L, 1)
 		L.Insert(resume, 1)
 		stopped := resumeConsoleThread(th, func() { L.Call(L.GetTop()-1, lua.MultRet) })
 		if stopped != "" {

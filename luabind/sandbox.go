@@ -71,10 +71,7 @@ func (h *Host) newSandbox() *lua.LState {
 	create := co.RawGetString("create").(*lua.LFunction)
 	hook := L.NewFunction(hookThread)
 	budgeted := L.NewFunction(func(L *lua.LState) int {
-		fn := L.CheckFunction(1)
-		if fn.IsG {
-			L.ArgError(1, "Lua function expected")
-		}
+		fn := lualib.CheckLuaFunction(L, 1)
 		L.Push(create)
 		L.Push(L.NewFunctionFromProto(threadProto))
 		L.Push(hook)
@@ -102,6 +99,10 @@ func (h *Host) newSandbox() *lua.LState {
 	co = g.RawGetString(lua.CoroutineLibName).(*lua.LTable)
 	resume := L.NewFunction(wordResume(h, co.RawGetString("resume").(*lua.LFunction)))
 	co.RawSetString("resume", resume)
+	co.RawSetString("status", L.NewFunction(func(L *lua.LState) int {
+		L.Push(lua.LString(L.Status(lualib.CheckThread(L, 1))))
+		return 1
+	}))
 	co.RawSetString("wrap", L.NewFunction(lualib.WrapCoroutine(budgeted, resume)))
 	installYield(L, co)
 	if h.budget != nil {
@@ -189,7 +190,7 @@ func (h *Host) loadSource(L *lua.LState, src, name string) int {
 	id := lualib.ChunkID(name)
 	proto, err := compile.Compile(src, id, h.maxString())
 	if err != nil {
-		return loadFailed(L, compileError("", lualib.SyntaxChunkID(name), []byte(src), err).Message)
+		return loadFailed(L, loadMessage(lualib.SyntaxChunkID(name), []byte(src), err))
 	}
 	L.Push(L.NewFunctionFromProto(proto))
 	return 1

@@ -32,10 +32,18 @@ const (
 )
 
 // SyntaxError is the first syntax error of a chunk: its line and message
-// (in reference Lua's words, without the chunk's name).
+// (in reference Lua's words, without the chunk's name), and the line and
+// message Lua 5.1 itself gives, which load and loadstring return: the
+// same, except that the messages scripts get write <eof> and <name>
+// unquoted, name an operator of another language with what to write
+// instead, the bracket an expression cut off by the end of the source
+// left open, and the line an unfinished long string starts at.
 type SyntaxError struct {
 	Line int
 	Msg  string
+
+	RefLine int
+	RefMsg  string
 }
 
 // Error returns "line N: message".
@@ -43,8 +51,21 @@ func (e *SyntaxError) Error() string { return fmt.Sprintf("line %d: %s", e.Line,
 
 // CheckSyntax returns the first syntax error of src, or nil when it finds
 // none.
-func CheckSyntax(src string) (err *SyntaxError) {
-	p := &parser{lx: lexer{src: src, line: 1}, vararg: []bool{true}}
+func CheckSyntax(src string) *SyntaxError {
+	se := checkSyntax(src, false)
+	if se != nil {
+		se.RefLine, se.RefMsg = se.Line, se.Msg
+		if ref := checkSyntax(src, true); ref != nil {
+			se.RefLine, se.RefMsg = ref.Line, ref.Msg
+		}
+	}
+	return se
+}
+
+// checkSyntax returns the first syntax error of src, worded as Lua 5.1
+// words it when ref is set.
+func checkSyntax(src string, ref bool) (err *SyntaxError) {
+	p := &parser{lx: lexer{src: src, line: 1, ref: ref}, vararg: []bool{true}}
 	defer func() {
 		if r := recover(); r != nil {
 			se, ok := r.(*SyntaxError)
@@ -57,7 +78,7 @@ func CheckSyntax(src string) (err *SyntaxError) {
 	p.advance()
 	p.block(nil)
 	if p.tok.kind != tEOF {
-		p.fail("<eof> expected " + p.tok.near())
+		p.fail(p.quoted("<eof>") + " expected " + p.near())
 	}
 	return nil
 }
@@ -81,6 +102,24 @@ type parser struct {
 type opener struct {
 	what, closer string
 	line         int
+}
+
+// near renders the current token as messages quote it: <eof> is quoted
+// in Lua 5.1's own words only.
+func (p *parser) near() string {
+	if p.tok.kind == tEOF {
+		return "near " + p.quoted("<eof>")
+	}
+	return "near '" + p.tok.text + "'"
+}
+
+// quoted returns the placeholder s (<eof>, <name>) as the message being
+// made writes it.
+func (p *parser) quoted(s string) string {
+	if p.lx.ref {
+		return "'" + s + "'"
+	}
+	return s
 }
 
 // fail stops the check with msg at the current token's line.
@@ -140,7 +179,7 @@ func (p *parser) accept(s string) bool {
 // expect advances past s or fails with "'s' expected near ...".
 func (p *parser) expect(s string) {
 	if !p.accept(s) {
-		p.fail("'" + s + "' expected " + p.tok.near())
+		p.fail("'" + s + "' expected " + p.near())
 	}
 }
 
@@ -164,15 +203,15 @@ func (p *parser) close(o opener) {
 // unclosed fails: o's closer was expected at the current token.
 func (p *parser) unclosed(o opener) {
 	if o.line == p.tok.line {
-		p.fail("'" + o.closer + "' expected " + p.tok.near())
+		p.fail("'" + o.closer + "' expected " + p.near())
 	}
-	p.fail(fmt.Sprintf("'%s' expected (to close '%s' at line %d) %s", o.closer, o.what, o.line, p.tok.near()))
+	p.fail(fmt.Sprintf("'%s' expected (to close '%s' at line %d) %s", o.closer, o.what, o.line, p.near()))
 }
 
 // name advances past a name or fails.
 func (p *parser) name() {
 	if p.tok.kind != tName {
-		p.fail("<name> expected " + p.tok.near())
+		p.fail(p.quoted("<name>") + " expected " + p.near())
 	}
 	p.advance()
 }
@@ -214,7 +253,7 @@ func (p *parser) statement() {
 	case p.accept(";"):
 	case p.accept("break"):
 		if !p.inLoop() {
-			p.fail("no loop to break " + p.tok.near())
+			p.fail("no loop to break " + p.near())
 		}
 	case p.accept("if"):
 		// The elseif branches nest in gopher-lua's tree.
@@ -302,7 +341,7 @@ func (p *parser) forStatement(line int) {
 		p.expect("in")
 		p.exprList()
 	default:
-		p.fail("'=' or 'in' expected " + p.tok.near())
+		p.fail("'=' or 'in' expected " + p.near())
 	}
 	p.expect("do")
 	p.block(&o)
@@ -319,7 +358,7 @@ func (p *parser) exprStatement() {
 	}
 	for {
 		if kind != variable {
-			p.fail("syntax error " + p.tok.near())
+			p.fail("syntax error " + p.near())
 		}
 		if !p.accept(",") {
 			break
@@ -357,7 +396,7 @@ func (p *parser) funcBody(line int) {
 				break
 			}
 			if p.tok.kind != tName {
-				p.fail("<name> or '...' expected " + p.tok.near())
+				p.fail("<name> or '...' expected " + p.near())
 			}
 			p.advance()
 			if !p.accept(",") {
@@ -418,7 +457,7 @@ func (p *parser) simpleExpr() {
 		p.advance()
 	case p.tok.is("..."):
 		if !p.vararg[len(p.vararg)-1] {
-			p.fail("cannot use '...' outside a vararg function " + p.tok.near())
+			p.fail("cannot use '...' outside a vararg function " + p.near())
 		}
 		p.advance()
 	case p.accept("nil"), p.accept("true"), p.accept("false"):
@@ -452,10 +491,10 @@ func (p *parser) primaryExpr() exprKind {
 		p.advance()
 		p.expr()
 		p.close(o)
-	case p.tok.kind == tEOF && len(p.open) > 0:
+	case p.tok.kind == tEOF && len(p.open) > 0 && !p.lx.ref:
 		p.unclosed(p.open[len(p.open)-1])
 	default:
-		p.fail("unexpected symbol " + p.tok.near())
+		p.fail("unexpected symbol " + p.near())
 	}
 	return value
 }
@@ -505,7 +544,7 @@ func (p *parser) callArgs() {
 		}
 		p.close(o)
 	default:
-		p.fail("function arguments expected " + p.tok.near())
+		p.fail("function arguments expected " + p.near())
 	}
 }
 

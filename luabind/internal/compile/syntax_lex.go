@@ -32,14 +32,6 @@ type token struct {
 	line int
 }
 
-// near renders the token as reference Lua's messages quote it.
-func (t token) near() string {
-	if t.kind == tEOF {
-		return "near <eof>"
-	}
-	return "near '" + t.text + "'"
-}
-
 // is reports whether t is the keyword or symbol s.
 func (t token) is(s string) bool {
 	return (t.kind == tKeyword || t.kind == tSymbol) && t.text == s
@@ -97,6 +89,8 @@ type lexer struct {
 	src  string
 	pos  int
 	line int
+	// ref words errors as Lua 5.1 does (SyntaxError).
+	ref bool
 }
 
 // next returns the next token, or a lexError.
@@ -128,7 +122,9 @@ func (lx *lexer) next() (token, *lexError) {
 		return token{tString, s, line}, err
 	}
 	for _, f := range foreignOps {
-		if strings.HasPrefix(lx.src[lx.pos:], f.op) && !(f.op == "!" && strings.HasPrefix(lx.src[lx.pos:], "!=")) {
+		// Lua 5.1's own words (ref) read them as the symbols they are
+		// made of.
+		if !lx.ref && strings.HasPrefix(lx.src[lx.pos:], f.op) && !(f.op == "!" && strings.HasPrefix(lx.src[lx.pos:], "!=")) {
 			lx.pos += len(f.op)
 			return token{tForeign, f.op, line}, nil
 		}
@@ -203,6 +199,9 @@ func (lx *lexer) longString(what string) (string, *lexError) {
 	if end < 0 {
 		lx.line += strings.Count(lx.src[lx.pos:], "\n")
 		lx.pos = len(lx.src)
+		if lx.ref {
+			return "", &lexError{lx.line, "unfinished long " + what + " near '<eof>'"}
+		}
 		return "", &lexError{lx.line, fmt.Sprintf("unfinished long %s (starting at line %d) near <eof>", what, line)}
 	}
 	lx.line += strings.Count(lx.src[lx.pos:lx.pos+end], "\n")
@@ -243,6 +242,9 @@ func (lx *lexer) shortString(q byte) (token, *lexError) {
 		default:
 			lx.pos++
 		}
+	}
+	if lx.ref {
+		return token{}, &lexError{lx.line, "unfinished string near '<eof>'"}
 	}
 	return token{}, &lexError{lx.line, "unfinished string near <eof>"}
 }

@@ -39,8 +39,7 @@
 //   - A malformed pattern is reported when the function is called, also by
 //     gmatch (C Lua reports it at the first iteration, and some only when
 //     its matcher reaches them: string.gsub("ab", "(", "x") runs there),
-//     with messages of its own where C Lua has none that says more
-//     ("invalid ')' at 3", "unfinished capture at EOS").
+//     in C Lua's words ("invalid pattern capture", "unfinished capture").
 //   - A pattern is a Go string: a NUL byte in it is a character, where C
 //     Lua stops reading the pattern (write %z either way).
 //   - At most 200 quantified items may nest in one match ("pattern too

@@ -2,7 +2,6 @@ package lstring
 
 import (
 	"errors"
-	"fmt"
 	"math"
 )
 
@@ -97,7 +96,7 @@ func compile(p string) (*pattern, error) {
 			}
 			switch d := p[i+1]; {
 			case d == '0':
-				return nil, fmt.Errorf("invalid capture index at %d", i)
+				return nil, errors.New("invalid capture index")
 			case '1' <= d && d <= '9':
 				i += 2
 			case d == 'b':
@@ -148,7 +147,7 @@ func compile(p string) (*pattern, error) {
 				depth--
 				pat.close[stack[depth]] = int32(i)
 			default:
-				return nil, fmt.Errorf("invalid ')' at %d", max(i-1, 0))
+				return nil, errors.New("invalid pattern capture")
 			}
 			i++
 		case '$':
@@ -162,7 +161,7 @@ func compile(p string) (*pattern, error) {
 		}
 	}
 	if depth+extra > 0 {
-		return nil, errors.New("unfinished capture at EOS")
+		return nil, errors.New("unfinished capture")
 	}
 	if deferred != "" {
 		return nil, errors.New(deferred)

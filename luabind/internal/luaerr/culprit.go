@@ -3,6 +3,7 @@ package luaerr
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -100,6 +101,7 @@ func RewriteError(L *lua.LState, msg string) string {
 	if !isLua {
 		// An error raised by a Go function: an argument error is counted
 		// and named from the call site.
+		msg = noValue(L, msg)
 		caller, isLua, _ := frameAt(L, 1)
 		if !isLua {
 			return nameCallee(L, msg)
@@ -289,7 +291,7 @@ func nameOf(L *lua.LState, fn *lua.LFunction) (string, bool) {
 		add("ctx.", x.RawGetInt(2))
 		g := L.G.Global
 		add("", g)
-		for _, lib := range []string{lua.CoroutineLibName, lua.MathLibName, lua.OsLibName, lua.StringLibName, lua.TabLibName, "debug"} {
+		for _, lib := range standardLibs {
 			add(lib+".", g.RawGetString(lib))
 		}
 		reg.RawSetString(namesKey, &lua.LUserData{Value: names})
@@ -298,14 +300,36 @@ func nameOf(L *lua.LState, fn *lua.LFunction) (string, bool) {
 	return name, ok
 }
 
-// nameCallee names the Go function raising msg, an argument error that
-// gopher-lua could not name ("bad argument #1 to (anonymous) (...)"):
-// nothing called it from Lua code, whose call site would name it.
-func nameCallee(L *lua.LState, msg string) string {
-	const anonymous = " to (anonymous) ("
-	if !strings.Contains(msg, "bad argument #") || !strings.Contains(msg, anonymous) {
+// noValue words "bad argument #n to 'f' (table expected, got nil)",
+// raised by a Go function called with fewer than n arguments, as Lua 5.1
+// does: "got no value". The message is on top of the function's stack,
+// above its arguments.
+func noValue(L *lua.LState, msg string) string {
+	const gotNil = ", got nil)"
+	if !strings.HasSuffix(msg, gotNil) {
 		return msg
 	}
+	i := strings.Index(msg, "bad argument #")
+	if i < 0 {
+		return msg
+	}
+	m := rawArg.FindStringSubmatch(msg[i:])
+	if m == nil {
+		return msg
+	}
+	if n, err := strconv.Atoi(m[1]); err != nil || n < L.GetTop() {
+		return msg
+	}
+	return strings.TrimSuffix(msg, gotNil) + ", got no value)"
+}
+
+// nameCallee words an error that a Go function called by another one
+// (pcall, xpcall, a coroutine's resume) raises. A function of Lua 5.1's
+// library is as Lua 5.1 has it: no code of the caller is running, so the
+// message has no position, and an argument error names the function '?'.
+// luahost's own functions (ctx.emit, entity methods) keep the position
+// of the Lua code below and are named as reference Lua 5.4 names them.
+func nameCallee(L *lua.LState, msg string) string {
 	dbg, ok := L.GetStack(0)
 	if !ok {
 		return msg
@@ -315,12 +339,61 @@ func nameCallee(L *lua.LState, msg string) string {
 	if err != nil || !isFn {
 		return msg
 	}
-	name, ok := nameOf(L, fn)
-	if !ok {
+	const anonymous = " to (anonymous) ("
+	name, known := nameOf(L, fn)
+	if known && !isStandard(name) {
+		return strings.Replace(msg, anonymous, " to '"+name+"' (", 1)
+	}
+	if known && name == "error" {
+		// error words its own position (error(msg, 2) through pcall
+		// blames the code calling pcall, as in Lua 5.1).
 		return msg
 	}
-	return strings.Replace(msg, anonymous, " to '"+name+"' (", 1)
+	if where := luaWhere(L); where != "" {
+		msg = strings.TrimPrefix(msg, where)
+	}
+	if strings.HasPrefix(msg, "bad argument #") {
+		if m := rawArg.FindStringSubmatch(msg); m != nil {
+			msg = "bad argument #" + m[1] + " to '?' (" + m[3] + ")"
+		}
+	}
+	return msg
 }
+
+// luaWhere returns the position gopher-lua gives an error a Go function
+// raises: that of the nearest Lua function down the stack.
+func luaWhere(L *lua.LState) string {
+	for level := 1; ; level++ {
+		f, isLua, ok := frameAt(L, level)
+		if !ok {
+			return ""
+		}
+		if isLua {
+			return f.where
+		}
+	}
+}
+
+// isStandard reports whether name (as nameOf gives it) is a function of
+// Lua 5.1's own library.
+func isStandard(name string) bool {
+	if lib, _, found := strings.Cut(name, "."); found {
+		return slices.Contains(standardLibs, lib)
+	}
+	return slices.Contains(standardGlobals, name)
+}
+
+// standardLibs and standardGlobals are Lua 5.1's libraries and global
+// functions.
+var (
+	standardLibs    = []string{lua.CoroutineLibName, lua.MathLibName, lua.OsLibName, lua.StringLibName, lua.TabLibName, "debug"}
+	standardGlobals = []string{
+		"assert", "collectgarbage", "dofile", "error", "gcinfo", "getfenv", "getmetatable",
+		"ipairs", "load", "loadfile", "loadstring", "module", "next", "pairs", "pcall", "print",
+		"rawequal", "rawget", "rawset", "require", "select", "setfenv", "setmetatable",
+		"tonumber", "tostring", "type", "unpack", "xpcall",
+	}
+)
 
 // isArith reports whether the frame's instruction is an arithmetic one.
 func isArith(f luaFrame) bool {

@@ -43,6 +43,27 @@ func installBase(L *lua.LState, g *lua.LTable) {
 	m.RawSetString("huge", lua.LNumber(math.Inf(1)))
 }
 
+// CheckLuaFunction returns argument n as a function written in Lua, or
+// raises Lua 5.1's "bad argument #n to 'f' (Lua function expected)",
+// which coroutine.create and coroutine.wrap say of anything else.
+func CheckLuaFunction(L *lua.LState, n int) *lua.LFunction {
+	fn, ok := L.Get(n).(*lua.LFunction)
+	if !ok || fn.IsG {
+		L.ArgError(n, "Lua function expected")
+	}
+	return fn
+}
+
+// CheckThread returns argument n as a coroutine, or raises Lua 5.1's
+// "bad argument #n to 'f' (coroutine expected)".
+func CheckThread(L *lua.LState, n int) *lua.LState {
+	th, ok := L.Get(n).(*lua.LState)
+	if !ok {
+		L.ArgError(n, "coroutine expected")
+	}
+	return th
+}
+
 // WrapCoroutine returns coroutine.wrap over the sandbox's create and
 // resume: coroutine.wrap(f) returns a function that resumes a new
 // coroutine of f with its arguments and returns what it yields or
@@ -51,10 +72,7 @@ func installBase(L *lua.LState, g *lua.LTable) {
 // code), as Lua 5.1 does.
 func WrapCoroutine(create, resume *lua.LFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
-		fn := L.CheckFunction(1)
-		if fn.IsG {
-			L.ArgError(1, "Lua function expected")
-		}
+		fn := CheckLuaFunction(L, 1)
 		L.Push(create)
 		L.Push(fn)
 		L.Call(1, 1)
@@ -241,11 +259,13 @@ func luaRawset(L *lua.LState) int {
 	t := L.CheckTable(1)
 	k := L.CheckAny(2)
 	L.CheckAny(3)
+	// Lua 5.1 raises these from inside rawset, as the VM raises them for
+	// t[k] = v, so without a position.
 	if n, ok := k.(lua.LNumber); ok && math.IsNaN(float64(n)) {
-		L.ArgError(2, "table index is NaN")
+		L.Error(lua.LString("table index is NaN"), 0)
 	}
 	if k == lua.LNil {
-		L.ArgError(2, "table index is nil")
+		L.Error(lua.LString("table index is nil"), 0)
 	}
 	t.RawSet(k, L.Get(3))
 	L.SetTop(1)

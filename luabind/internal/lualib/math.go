@@ -43,12 +43,14 @@ func BindRandomFrom(L *lua.LState, pick func() *rand.Rand, reseed func(x int64))
 				L.ArgError(1, "interval is empty")
 			}
 			L.Push(lua.LNumber(1 + r.Int64N(hi)))
-		default:
+		case 2:
 			lo, hi := randomBound(L, 1), randomBound(L, 2)
 			if lo > hi {
 				L.ArgError(2, "interval is empty")
 			}
 			L.Push(lua.LNumber(between(r, lo, hi)))
+		default:
+			laux.Raise(L, "wrong number of arguments")
 		}
 		return 1
 	}))

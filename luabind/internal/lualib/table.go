@@ -249,7 +249,7 @@ type sorter struct {
 func (s *sorter) less(a, b lua.LValue) bool {
 	s.p.tick()
 	if s.comp == nil {
-		return s.L.LessThan(a, b)
+		return s.lessThan(a, b)
 	}
 	s.L.Push(s.comp)
 	s.L.Push(a)
@@ -258,6 +258,30 @@ func (s *sorter) less(a, b lua.LValue) bool {
 	r := lua.LVAsBool(s.L.Get(-1))
 	s.L.Pop(1)
 	return r
+}
+
+// lessThan is a < b. Values that do not compare fail as in Lua 5.1,
+// where the comparison runs inside sort: without a position.
+func (s *sorter) lessThan(a, b lua.LValue) bool {
+	switch x := a.(type) {
+	case lua.LNumber:
+		if y, ok := b.(lua.LNumber); ok {
+			return x < y
+		}
+	case lua.LString:
+		if y, ok := b.(lua.LString); ok {
+			return x < y
+		}
+	}
+	if a.Type() == b.Type() && s.L.GetMetaField(a, "__lt") != lua.LNil {
+		return s.L.LessThan(a, b)
+	}
+	msg := "attempt to compare " + a.Type().String() + " with " + b.Type().String()
+	if a.Type() == b.Type() {
+		msg = "attempt to compare two " + a.Type().String() + " values"
+	}
+	s.L.Error(lua.LString(msg), 0)
+	return false
 }
 
 func (s *sorter) get(i int) lua.LValue { return laux.RawGetInt(s.t, i) }
