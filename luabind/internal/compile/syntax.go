@@ -242,7 +242,15 @@ func (p *parser) block(in *opener) {
 		if in != nil && (p.tok.is(",") || p.tok.is(")") || p.tok.is("}") || p.tok.is("]")) {
 			p.unclosed(*in)
 		}
+		last := p.tok.is("break")
 		p.statement()
+		// A statement may end with one ';', as in Lua 5.1: a ';' of
+		// its own (";;") is no statement.
+		p.accept(";")
+		if last {
+			// break, as return, ends its block in Lua 5.1.
+			return
+		}
 	}
 }
 
@@ -250,7 +258,6 @@ func (p *parser) block(in *opener) {
 func (p *parser) statement() {
 	line := p.tok.line
 	switch {
-	case p.accept(";"):
 	case p.accept("break"):
 		if !p.inLoop() {
 			p.fail("no loop to break " + p.near())
