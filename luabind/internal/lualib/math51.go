@@ -30,8 +30,16 @@ func installMath(L *lua.LState, tbl *lua.LTable) {
 		"rad": func(x float64) float64 { return x * radiansPerDegree },
 	}
 	for name, f := range unary {
+		domain := domainNaN(name)
+		// fabs clears the sign of a NaN as of any number.
+		propagate := name != "abs"
 		tbl.RawSetString(name, L.NewFunction(func(L *lua.LState) int {
-			L.Push(lua.LNumber(f(laux.CheckNumber(L, 1))))
+			x := laux.CheckNumber(L, 1)
+			r := f(x)
+			if r != r && propagate {
+				r = cNaN(domain, x, x)
+			}
+			L.Push(lua.LNumber(r))
 			return 1
 		}))
 	}
@@ -39,8 +47,14 @@ func installMath(L *lua.LState, tbl *lua.LTable) {
 		"atan2": math.Atan2, "pow": math.Pow, "fmod": math.Mod, "mod": math.Mod,
 	}
 	for name, f := range binary {
+		domain := domainNaN(name)
 		tbl.RawSetString(name, L.NewFunction(func(L *lua.LState) int {
-			L.Push(lua.LNumber(f(laux.CheckNumber(L, 1), laux.CheckNumber(L, 2))))
+			x, y := laux.CheckNumber(L, 1), laux.CheckNumber(L, 2)
+			r := f(x, y)
+			if r != r {
+				r = cNaN(domain, x, y)
+			}
+			L.Push(lua.LNumber(r))
 			return 1
 		}))
 	}
@@ -49,6 +63,35 @@ func installMath(L *lua.LState, tbl *lua.LTable) {
 	tbl.RawSetString("ldexp", L.NewFunction(mathLdexp))
 	tbl.RawSetString("max", L.NewFunction(func(L *lua.LState) int { return mathPick(L, func(d, best float64) bool { return d > best }) }))
 	tbl.RawSetString("min", L.NewFunction(func(L *lua.LState) int { return mathPick(L, func(d, best float64) bool { return d < best }) }))
+}
+
+// The sign of a NaN shows in print ("nan", "-nan"), and Lua 5.1 returns
+// the one C's library makes, where Go's returns a positive NaN: an
+// argument that is NaN comes back as it is, sign kept; a domain error
+// (math.log(-1), math.fmod(1, 0), math.cos(math.huge)) gives the x86
+// default NaN, whose sign is set, but for acos, asin and log10, whose
+// C functions return a positive one.
+
+// cNaN returns the NaN C's function of x (and y) returns, domain being
+// its NaN for a domain error.
+func cNaN(domain, x, y float64) float64 {
+	switch {
+	case x != x:
+		return x
+	case y != y:
+		return y
+	}
+	return domain
+}
+
+// domainNaN returns the NaN the C function name returns for a domain
+// error.
+func domainNaN(name string) float64 {
+	switch name {
+	case "acos", "asin", "log10":
+		return math.NaN()
+	}
+	return math.Copysign(math.NaN(), -1)
 }
 
 // math.modf(x) returns x's integral and fractional parts, as C's modf:
