@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	goruntime "runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -32,7 +33,7 @@ func scaleSizes() []int {
 // shows what the specs a crowd throws away cost. Every iteration
 // runs a host frame and a frame of the floor — one gopher-lua state, self
 // tables made with CreateTable(0, 8), Push/Call with reused arguments —
-// back to back. Metrics: x-floor (the host's time over the floor's),
+// back to back, each timed by the thread's CPU clock. Metrics: x-floor (the host's time over the floor's),
 // host-ns/frame, p99/median of the host's frames, load-us/entity (setup,
 // from nothing to the first frame), B/entity (live heap after setup) and
 // faults (callbacks stopped by the budget: 0, on any machine).
@@ -85,16 +86,20 @@ func benchScale(b *testing.B, n int, origin string, budget time.Duration) {
 	load := time.Since(start)
 	size := float64(heapInUse()-before) / float64(n)
 	floor := newFloor(b, n)
+	// Frames are timed by the thread's CPU clock, alternated with the
+	// floor's, so that the ratio holds on a loaded machine.
+	goruntime.LockOSThread()
+	defer goruntime.UnlockOSThread()
 	var hostTime, floorTime time.Duration
 	var frames []time.Duration
 	for b.Loop() {
-		t0 := time.Now()
+		t0 := threadCPU()
 		_ = rt.Step(1.0 / 60)
-		t1 := time.Now()
+		t1 := threadCPU()
 		floor()
-		d := t1.Sub(t0)
+		d := t1 - t0
 		hostTime += d
-		floorTime += time.Since(t1)
+		floorTime += threadCPU() - t1
 		frames = append(frames, d)
 	}
 	slices.Sort(frames)
