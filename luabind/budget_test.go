@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/luahost/luahost/runtime"
 )
 
 const (
@@ -128,6 +130,51 @@ func TestBudgetOff(t *testing.T) {
 	w.close()
 	assert.Equal(t, []string{"bye\tentity(1:1)\t135\t3"}, w.lines())
 	w.requireNoErrors()
+}
+
+// TestStraightUpdate: an onUpdate of straight-line code is charged its
+// length at once and runs without a look at the budget before each
+// instruction, but what it reaches through a metamethod runs counted and
+// is stopped; a budget smaller than the callback stops it as before; and
+// the callbacks compute what they compute counted.
+func TestStraightUpdate(t *testing.T) {
+	timingOff := func(_ *runtime.Options, o *Options) { o.Timing = TimingOff }
+	t.Run("metamethod loop", func(t *testing.T) {
+		w := newWorld(t, withBudget(hostileBudget, hostileMemory), timingOff)
+		w.spawn("", "hostile/straight_meta")
+		w.spawn("", "helper/neighbour")
+		require.Positive(t, w.h.Script("hostile/straight_meta").st.straightUpdate(), "the onUpdate is straight-line code")
+		w.step(1, 0.1)
+		errs := w.scriptErrors()
+		require.Len(t, errs, 1)
+		assert.Equal(t, "testdata/scripts/hostile/straight_meta.lua:6: exceeded its 2M-instruction budget in onUpdate", errs[0].Message)
+		assert.Equal(t, []string{"neighbour\t1"}, w.lines(), "the rest keeps running")
+	})
+	t.Run("budget below its length", func(t *testing.T) {
+		w := newWorld(t, timingOff, func(_ *runtime.Options, o *Options) { o.Work = 20 })
+		w.spawn("", "run/straight")
+		require.Greater(t, w.h.Script("run/straight").st.straightUpdate(), int64(20))
+		w.step(1, 0.1)
+		errs := w.scriptErrors()
+		require.Len(t, errs, 1)
+		assert.Equal(t, "testdata/scripts/run/straight.lua:9: exceeded its 20-instruction budget in onUpdate", errs[0].Message)
+	})
+	t.Run("same results", func(t *testing.T) {
+		play := func(configure ...func(*runtime.Options, *Options)) []string {
+			w := newWorld(t, configure...)
+			for range 50 {
+				w.spawn("", "run/straight")
+			}
+			w.step(200, 1.0/60)
+			w.close()
+			w.requireNoErrors()
+			return w.lines()
+		}
+		budgeted := play(timingOff)
+		assert.Len(t, budgeted, 50)
+		assert.Equal(t, play(withBudget(-1, -1), withoutBounds, timingOff), budgeted)
+		assert.Equal(t, play(func(_ *runtime.Options, o *Options) { o.Timing = TimingExact }), budgeted)
+	})
 }
 
 // TestBudgetNested: an event handler that never returns, run by its own

@@ -1,6 +1,9 @@
 package luabind
 
-import "github.com/luahost/luahost/runtime"
+import (
+	"github.com/luahost/luahost/luabind/internal/gopherx"
+	"github.com/luahost/luahost/runtime"
+)
 
 // UpdateRun is Update for each instance r gives (runtime.RunUpdater).
 // Between frames' edges a run is most often thousands of instances of
@@ -53,6 +56,7 @@ func (st *state) updates(r *runtime.Run, inst *runtime.Instance) (stop *runtime.
 		tm.at(st.frame)
 	}
 	due := h.rt.Time() + timerSlack
+	straight := st.straightUpdate()
 	base, calling := L.GetTop(), false
 	prev := L.Panic
 	L.Panic = st.hook
@@ -100,7 +104,11 @@ func (st *state) updates(r *runtime.Run, inst *runtime.Instance) (stop *runtime.
 		L.Push(st.ctx)
 		L.Push(st.dt)
 		calling = true
-		L.Call(3, 0)
+		if straight > 0 && b.Straight(straight) {
+			st.straight.Call(3, 0)
+		} else {
+			L.Call(3, 0)
+		}
 		calling = false
 		h.nesting--
 		if b != nil {
@@ -112,6 +120,27 @@ func (st *state) updates(r *runtime.Run, inst *runtime.Instance) (stop *runtime.
 		}
 	}
 	return nil, nil
+}
+
+// straightUpdate returns the length of onUpdate when it is straight-line
+// code (gopherx.StraightLen: it calls nothing and loops nowhere) that
+// runs under a budget and no debugger, and 0 otherwise. Such an onUpdate
+// is charged its length at once and runs without a look at the budget
+// before each instruction; a metamethod it reaches still runs counted.
+func (st *state) straightUpdate() int64 {
+	if st.host.budget == nil || st.host.debug != nil {
+		return 0
+	}
+	if st.straightFn != st.onUpdate {
+		st.straightFn, st.straightLen = st.onUpdate, gopherx.StraightLen(st.onUpdate)
+		if st.straightLen > 0 && st.straight == nil {
+			st.straight = gopherx.NewStraight(st.L)
+		}
+		if st.straight == nil {
+			st.straightLen = 0
+		}
+	}
+	return st.straightLen
 }
 
 var _ runtime.RunUpdater = (*Script)(nil)

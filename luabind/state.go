@@ -48,7 +48,13 @@ type state struct {
 	onUpdate   *lua.LFunction
 	onDestroy  *lua.LFunction
 	onReload   *lua.LFunction
-	eventNames []string
+	// straight runs onUpdate through gopher-lua's plain loop when it is
+	// straight-line code; straightLen is its length then (0 when not),
+	// measured for straightFn (straightUpdate).
+	straight    *gopherx.Straight
+	straightFn  *lua.LFunction
+	straightLen int64
+	eventNames  []string
 	// handlers are the events' functions as the chunk returned them, in
 	// eventNames' order (deliver.go).
 	handlers []*lua.LFunction

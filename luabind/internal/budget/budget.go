@@ -232,6 +232,23 @@ func (b *Budget) Charge(n int64) bool {
 	return b.why != None
 }
 
+// Straight charges, for code that runs at most n instructions without a
+// call or a loop, those n at once, when no limit, look or stop falls
+// within them, and reports whether it did: the code may then run without
+// Done before each instruction. Otherwise it charges nothing, and the
+// code runs counted instruction by instruction.
+func (b *Budget) Straight(n int64) bool {
+	if b.n+n >= b.next.Load() {
+		// next may be early (Arm): check puts it right, or stops.
+		b.check()
+		if b.why != None || b.n+n >= b.next.Load() {
+			return false
+		}
+	}
+	b.n += n
+	return true
+}
+
 // check is Done's slow path: the count reached next, or the watchdog
 // asked for a look.
 func (b *Budget) check() <-chan struct{} {

@@ -29,6 +29,7 @@ var assumptions = []assumption{
 	{"the instruction layout", "culprits named in error messages", checkInstLayout},
 	{"Go functions as prototype constants", "the compile step's helpers (bounded .., #, numeric for)", checkGoConstant},
 	{"the call-stack overflow panic", "stack overflows reported as Lua errors", checkOverflow},
+	{"LState.mainLoop", "straight-line callbacks run without a look at the budget before each instruction", checkLoops},
 }
 
 // check runs every assumption once per process.
