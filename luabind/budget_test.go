@@ -177,6 +177,21 @@ func TestStraightUpdate(t *testing.T) {
 	})
 }
 
+// TestSpawnCharged: a spawn is charged the work of making the entity
+// (spawnWork) besides its instructions: a loop of spawns under a budget of
+// 64,000 instructions makes fewer than 1,000 entities.
+func TestSpawnCharged(t *testing.T) {
+	w := newWorld(t, func(_ *runtime.Options, o *Options) { o.Work = 64_000 })
+	w.spawn("", "hostile/spawn_loop")
+	w.step(1, 0.1)
+	errs := w.scriptErrors()
+	require.Len(t, errs, 1)
+	assert.Equal(t, "testdata/scripts/hostile/spawn_loop.lua:6: exceeded its 64k-instruction budget in onUpdate", errs[0].Message)
+	spawned := int(w.rt.Stats().Spawns) - 1
+	assert.Greater(t, spawned, 64_000/(spawnWork+8), "each spawn costs its instructions and spawnWork")
+	assert.LessOrEqual(t, spawned, 64_000/spawnWork)
+}
+
 // TestBudgetNested: an event handler that never returns, run by its own
 // instance's onUpdate, is stopped without blame when the emitter's clock
 // runs out; the emitter is faulted at the emit line, once.

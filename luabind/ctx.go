@@ -223,6 +223,9 @@ func (st *state) ctxSpawn(L *lua.LState) int {
 	if bad != "" {
 		L.ArgError(1, bad)
 	}
+	if h.budget != nil && h.budget.Charge(spawnWork) {
+		L.RaiseError("%s", errStopped.Error())
+	}
 	e := h.rt.SpawnAt(placement)
 	if e.IsZero() {
 		L.RaiseError("ctx.spawn: %s", runtime.ErrClosed)
