@@ -1,6 +1,7 @@
 package luabind
 
 import (
+	goruntime "runtime"
 	"syscall"
 	"time"
 	"unsafe"
@@ -15,4 +16,16 @@ func threadCPU() time.Duration {
 	var ts syscall.Timespec
 	syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTimeID, uintptr(unsafe.Pointer(&ts)), 0)
 	return time.Duration(ts.Nano())
+}
+
+// cpuTime returns the CPU time f takes on the calling goroutine, its
+// thread locked meanwhile: the tests that bound a frame's or a copy's
+// time read it, so that a loaded machine, which deschedules the thread,
+// does not fail them.
+func cpuTime(f func()) time.Duration {
+	goruntime.LockOSThread()
+	defer goruntime.UnlockOSThread()
+	start := threadCPU()
+	f()
+	return threadCPU() - start
 }
