@@ -74,7 +74,7 @@ var kindNames = [numKinds]string{"onCreate", "onUpdate", "events", "timers", "on
 
 const (
 	// sampleEvery is the sampling period: a power of two.
-	sampleEvery = 16
+	sampleEvery = 64
 	// everyTime is the mean call time from which every call of a kind is
 	// timed: the clock then costs under 3 % of the call.
 	everyTime = 2 * time.Microsecond
