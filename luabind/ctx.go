@@ -14,15 +14,18 @@ import (
 
 // newCtx builds the state's ctx. It is reused for every
 // callback of the state: frame, time and dt are refreshed once a frame;
-// the functions act for the current instance. ctx itself is an empty
-// table whose metatable answers reads from st.ctxFields and refuses every
+// the functions act for the current instance. ctx itself is a table
+// whose metatable answers reads from st.ctxFields and refuses every
 // write (ctx is read-only: a write names the field). ctx.entity is not
 // stored until a script of the state reads it: until then the fields'
 // metatable answers it from the current instance (a Go call per read);
 // from the first read on, every callback's entry and exit stores it in
-// the fields (showEntity), so that reading it costs what reading
-// ctx.frame does, and states whose scripts never read it (most
-// callbacks) pay nothing per callback.
+// ctx itself (showEntity), so that reading it costs what reading a
+// table's field does, and states whose scripts never read it (most
+// callbacks) pay nothing per callback. A field ctx holds is written
+// without __newindex: the compile step turns every assignment to a
+// field named entity into a call that refuses it on ctx (compile's
+// setEntity).
 func (st *state) newCtx() *lua.LTable {
 	L := st.L
 	fields := L.CreateTable(0, 16)
@@ -90,8 +93,8 @@ func (st *state) entityOf(inst *runtime.Instance, li *instance) lua.LValue {
 }
 
 // showEntity makes ctx.entity answer v once a script of the state has
-// read ctx.entity; before that it does nothing. It writes the fields only
-// when v changes (two map operations). The outermost callback's exit
+// read ctx.entity; before that it does nothing. It writes ctx's field
+// only when v changes (two map operations). The outermost callback's exit
 // leaves its entity there: the state's Lua code runs only in callbacks
 // (the chunk itself runs before any), each of which shows its own.
 func (st *state) showEntity(v lua.LValue) {
@@ -99,7 +102,7 @@ func (st *state) showEntity(v lua.LValue) {
 		return
 	}
 	st.entityShown = v
-	st.ctxFields.RawSetString("entity", v)
+	st.ctx.RawSetString("entity", v)
 }
 
 // newBlackboard returns the proxy of the runtime's blackboard:

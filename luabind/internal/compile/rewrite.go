@@ -146,6 +146,9 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 		if len(s.Lhs) > 1 {
 			return rw.multipleAssign(s)
 		}
+		if g := rw.guardEntity(s); g != ast.Stmt(s) {
+			return g
+		}
 		return rw.logicalToLocal(s)
 	case *ast.LocalAssignStmt:
 		if len(s.Names) == 1 && len(s.Exprs) == 1 {

@@ -71,7 +71,7 @@ func (rw *rewriter) multipleAssign(s *ast.AssignStmt) ast.Stmt {
 	stmts = append(stmts, at(&ast.LocalAssignStmt{Names: values, Exprs: s.Rhs}, s))
 	for i := n - 1; i >= 0; i-- {
 		v := at(&ast.IdentExpr{Value: values[i]}, targets[i])
-		stmts = append(stmts, at(&ast.AssignStmt{Lhs: []ast.Expr{targets[i]}, Rhs: []ast.Expr{v}}, targets[i]))
+		stmts = append(stmts, rw.guardEntity(at(&ast.AssignStmt{Lhs: []ast.Expr{targets[i]}, Rhs: []ast.Expr{v}}, targets[i])))
 	}
 	return at(&ast.DoBlockStmt{Stmts: stmts}, s)
 }

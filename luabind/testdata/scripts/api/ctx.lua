@@ -11,6 +11,20 @@ return {
     check.eq(ctx.entity:name(), "subject", "ctx.entity")
     check.fails("ctx.entity is read-only", function() ctx.entity = 1 end)
     check.eq(ctx.entity:name(), "subject", "ctx.entity is unchanged")
+    -- ctx.entity, once read, is a field ctx holds: every way of writing
+    -- it by name is still refused, and other tables' entity fields are
+    -- written as ever, through their __newindex where they have one.
+    check.fails("ctx.entity is read-only", function() ctx["entity"] = 1 end)
+    check.fails("ctx.entity is read-only", function() local c = ctx; c.entity = false end)
+    check.fails("ctx.entity is read-only", function() local a; a, ctx.entity = 1, 2 end)
+    check.eq(ctx.entity:name(), "subject", "ctx.entity is still unchanged")
+    local plain = {}
+    plain.entity = 7
+    local seen
+    local guarded = setmetatable({}, { __newindex = function(t, k, v) seen = k .. "=" .. v end })
+    guarded.entity, plain["entity"] = 3, plain.entity + 1
+    check.eq(plain.entity, 8, "a table's own entity field")
+    check.eq(seen, "entity=3", "a table's __newindex")
     check.fails("ctx.frame is read-only", function() ctx.frame = 99 end)
     check.eq(ctx.frame, 0, "ctx.frame is unchanged")
     check.fails("ctx.time is read-only", function() ctx.time = 5 end)
