@@ -96,3 +96,47 @@ func TestNewRecord(t *testing.T) {
 	other := NewRecord(names, keys, values, mt)
 	assert.Equal(t, []string{"x=1", "y=2", "z=3"}, pairs(other), "records share nothing")
 }
+
+// TestTableNext: TableNext walks a table as LTable.Next does, through its
+// array part, its hash part and keys whose values were removed, and says
+// when it is given a key the table does not hold.
+func TestTableNext(t *testing.T) {
+	L := lua.NewState(lua.Options{SkipOpenLibs: true})
+	defer L.Close()
+	tb := L.NewTable()
+	for i := 1; i <= 5; i++ {
+		tb.RawSetInt(i, lua.LNumber(i*10))
+	}
+	for _, k := range []string{"a", "b", "c", "d"} {
+		tb.RawSetString(k, lua.LString(k))
+	}
+	tb.RawSet(lua.LNumber(2.5), lua.LTrue)
+	tb.RawSet(lua.LNumber(1e9), lua.LFalse)
+	tb.RawSetInt(3, lua.LNil)
+	tb.RawSetString("b", lua.LNil)
+	var walked []lua.LValue
+	for k := lua.LValue(lua.LNil); ; {
+		key, value, ok := TableNext(tb, k)
+		require.True(t, ok, "a key the table holds: %v", k)
+		wantKey, wantValue := tb.Next(k)
+		require.Equal(t, wantKey, key, "after %v", k)
+		require.Equal(t, wantValue, value, "after %v", k)
+		if key == lua.LNil {
+			break
+		}
+		walked = append(walked, key)
+		k = key
+	}
+	assert.Len(t, walked, 9, "4 array values, 3 strings, 2.5 and 1e9")
+	for _, k := range []lua.LValue{lua.LNumber(3), lua.LString("b")} {
+		_, _, ok := TableNext(tb, k)
+		assert.True(t, ok, "%v: a removed value keeps its key", k)
+	}
+	for _, k := range []lua.LValue{lua.LString("zzz"), lua.LNumber(0), lua.LNumber(6), lua.LNumber(1.5), lua.LTrue} {
+		key, _, ok := TableNext(tb, k)
+		assert.False(t, ok, "%v is no key of the table", k)
+		assert.Equal(t, lua.LNil, key)
+	}
+	_, _, ok := TableNext(L.NewTable(), lua.LString("x"))
+	assert.False(t, ok, "an empty table holds no key")
+}

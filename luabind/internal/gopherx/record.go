@@ -65,3 +65,55 @@ func NewRecordRoom(names []string, keys, values []lua.LValue, mt lua.LValue, roo
 	*(*map[lua.LValue]int)(unsafe.Add(p, recordLayout.k2i)) = k2i
 	return t
 }
+
+// TableNext returns the key after k in t and its value (nil, nil after
+// the last), as next does: the array part in order, then the hash part in
+// the order of its key list. ok is false when t does not hold k: a key of
+// the hash part whose value was set to nil since keeps its place, as Lua
+// 5.1 keeps a dead key, and is held. It costs what gopher-lua's
+// LTable.Next does, which goes on from the second key of the hash part
+// for a key it does not hold. When the layout is unknown (Check reports
+// it), it is LTable.Next.
+func TableNext(t *lua.LTable, k lua.LValue) (key, value lua.LValue, ok bool) {
+	if !recordLayout.ok || arrayOffset == 0 {
+		key, value = t.Next(k)
+		return key, value, true
+	}
+	arr := TableArray(t)
+	from := 0
+	if k != lua.LNil {
+		n, isNum := k.(lua.LNumber)
+		i := int(n)
+		if !isNum || lua.LNumber(i) != n || i < 1 || i > len(arr) {
+			return hashNext(t, k)
+		}
+		from = i
+	}
+	for i := from; i < len(arr); i++ {
+		if v := arr[i]; v != lua.LNil {
+			return lua.LNumber(i + 1), v, true
+		}
+	}
+	return liveKey(t, 0)
+}
+
+// hashNext is TableNext of k, a key of t's hash part.
+func hashNext(t *lua.LTable, k lua.LValue) (key, value lua.LValue, ok bool) {
+	i, ok := (*(*map[lua.LValue]int)(unsafe.Add(unsafe.Pointer(t), recordLayout.k2i)))[k]
+	if !ok {
+		return lua.LNil, lua.LNil, false
+	}
+	return liveKey(t, i+1)
+}
+
+// liveKey returns the first key of t's key list from index from on whose
+// value is not nil, and its value.
+func liveKey(t *lua.LTable, from int) (key, value lua.LValue, ok bool) {
+	keys := *(*[]lua.LValue)(unsafe.Add(unsafe.Pointer(t), recordLayout.keys))
+	for i := from; i < len(keys); i++ {
+		if v := t.RawGetH(keys[i]); v != lua.LNil {
+			return keys[i], v, true
+		}
+	}
+	return lua.LNil, lua.LNil, true
+}

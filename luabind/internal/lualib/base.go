@@ -6,6 +6,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/gopherx"
 	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
@@ -23,6 +24,17 @@ func installBase(L *lua.LState, g *lua.LTable) {
 	g.RawSetString("setmetatable", L.NewFunction(luaSetMetatable))
 	g.RawSetString("select", L.NewFunction(luaSelect))
 	g.RawSetString("rawset", L.NewFunction(luaRawset))
+	g.RawSetString("next", L.NewFunction(luaNext))
+	// pairs returns a next of its own, another function than the
+	// global, as in Lua 5.1.
+	next := L.NewFunction(luaNext)
+	g.RawSetString("pairs", L.NewFunction(func(L *lua.LState) int {
+		t := laux.CheckTable(L, 1)
+		L.Push(next)
+		L.Push(t)
+		L.Push(lua.LNil)
+		return 3
+	}))
 	resume := co.RawGetString("resume").(*lua.LFunction)
 	co.RawSetString("resume", L.NewFunction(func(L *lua.LState) int {
 		th := L.CheckThread(1)
@@ -252,6 +264,24 @@ func chunkID(name string, idSize int) string {
 		return `[string "` + line + `..."]`
 	}
 	return `[string "` + line + `"]`
+}
+
+// next(t [, k]) returns the key after k in t and its value, or nil. A
+// key t does not hold is Lua 5.1's "invalid key to 'next'", raised from
+// inside next, without a position: gopher-lua went on from t's second
+// key, a silently wrong answer.
+func luaNext(L *lua.LState) int {
+	key, value, ok := gopherx.TableNext(laux.CheckTable(L, 1), L.Get(2))
+	if !ok {
+		L.Error(lua.LString("invalid key to 'next'"), 0)
+	}
+	if key == lua.LNil {
+		L.Push(lua.LNil)
+		return 1
+	}
+	L.Push(key)
+	L.Push(value)
+	return 2
 }
 
 // rawset(t, k, v) sets t[k] = v without metamethods and returns t.
