@@ -152,7 +152,12 @@ func (st *state) newBlackboard() *lua.LUserData {
 // setup). Returns the entity.
 func (st *state) ctxSpawn(L *lua.LState) int {
 	h := st.host
-	spec := L.OptTable(1, L.CreateTable(0, 0))
+	// No spec is an empty one; the table is made only then (OptTable's
+	// default would be made at every spawn).
+	spec := emptySpec
+	if L.Get(1) != lua.LNil {
+		spec = L.CheckTable(1)
+	}
 	type attachment struct {
 		name  string
 		props any
@@ -275,6 +280,10 @@ func (st *state) ctxSpawn(L *lua.LState) int {
 	L.Push(st.entity(e))
 	return 1
 }
+
+// emptySpec is the spec of ctx.spawn() without one: never written, never
+// given to Lua.
+var emptySpec = &lua.LTable{}
 
 // ctx.find(name) returns the entity with that scene name, or nil.
 func (st *state) ctxFind(L *lua.LState) int {
