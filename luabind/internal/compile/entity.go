@@ -3,6 +3,8 @@ package compile
 import (
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/ast"
+
+	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
 // The host keeps ctx.entity as a plain field of ctx once a script reads
@@ -10,12 +12,9 @@ import (
 // read-only, but a field a table holds is written without its
 // __newindex. So every assignment to a field named entity (t.entity = v,
 // t["entity"] = v) becomes a call of setEntity, which refuses it on a
-// ctx and assigns it, metamethods included, on any other table. An
-// assignment through a key computed at run time or rawset is not seen.
-
-// ctxMarker is what getmetatable returns for the host's ctx: its
-// metatable's __metatable field.
-const ctxMarker = lua.LString("ctx")
+// ctx and assigns it, metamethods included, on any other table (the
+// sandbox's rawset refuses ctx too). An assignment through a key
+// computed at run time is not seen.
 
 // entityTarget returns the table expression of a target that assigns the
 // field entity, or nil.
@@ -44,10 +43,8 @@ func (rw *rewriter) guardEntity(s *ast.AssignStmt) ast.Stmt {
 // __newindex gives every other field.
 func setEntity(L *lua.LState) int {
 	t := L.Get(1)
-	if tb, ok := t.(*lua.LTable); ok {
-		if mt, ok := tb.Metatable.(*lua.LTable); ok && mt.RawGetString("__metatable") == ctxMarker {
-			L.RaiseError("ctx.entity is read-only")
-		}
+	if laux.IsCtx(t) {
+		L.RaiseError("ctx.entity is read-only")
 	}
 	L.SetField(t, "entity", L.Get(2))
 	return 0

@@ -162,3 +162,19 @@ func BoxInt(n int) lua.LValue {
 	}
 	return lua.LNumber(n)
 }
+
+// CtxMarker is what getmetatable returns for the host's ctx: its
+// metatable's __metatable field.
+const CtxMarker = lua.LString("ctx")
+
+// IsCtx reports whether v is the host's ctx, which is read-only: the
+// sandbox's rawset and the compile step's guard of t.entity = v refuse
+// to write it.
+func IsCtx(v lua.LValue) bool {
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		return false
+	}
+	mt, ok := t.Metatable.(*lua.LTable)
+	return ok && mt.RawGetString("__metatable") == CtxMarker
+}

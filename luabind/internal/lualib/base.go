@@ -289,6 +289,10 @@ func luaRawset(L *lua.LState) int {
 	t := L.CheckTable(1)
 	k := L.CheckAny(2)
 	L.CheckAny(3)
+	if laux.IsCtx(t) {
+		// ctx is read-only, also to rawset.
+		L.RaiseError("cannot set ctx.%s: ctx is read-only", lua.LVAsString(L.ToStringMeta(k)))
+	}
 	// Lua 5.1 raises these from inside rawset, as the VM raises them for
 	// t[k] = v, so without a position.
 	if n, ok := k.(lua.LNumber); ok && math.IsNaN(float64(n)) {

@@ -17,6 +17,8 @@ return {
     check.fails("ctx.entity is read-only", function() ctx["entity"] = 1 end)
     check.fails("ctx.entity is read-only", function() local c = ctx; c.entity = false end)
     check.fails("ctx.entity is read-only", function() local a; a, ctx.entity = 1, 2 end)
+    check.fails("cannot set ctx.entity: ctx is read-only", function() rawset(ctx, "entity", 1) end)
+    check.fails("cannot set ctx.score: ctx is read-only", function() rawset(ctx, "score", 1) end)
     check.eq(ctx.entity:name(), "subject", "ctx.entity is still unchanged")
     local plain = {}
     plain.entity = 7
