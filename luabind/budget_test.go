@@ -157,6 +157,18 @@ func TestStraightUpdate(t *testing.T) {
 		require.Len(t, errs, 1)
 		assert.Equal(t, "testdata/scripts/run/straight.lua:9: exceeded its 20-instruction budget in onUpdate", errs[0].Message)
 	})
+	t.Run("reloaded to a loop", func(t *testing.T) {
+		w := newWorld(t, withBudget(hostileBudget, hostileMemory), timingOff)
+		w.spawn("", "run/straight")
+		w.step(1, 0.1)
+		require.Positive(t, w.h.Script("run/straight").st.straightUpdate())
+		require.NoError(t, w.h.Reload("run/straight", []byte("return { onUpdate = function(self) while true do end end }")))
+		assert.Zero(t, w.h.Script("run/straight").st.straightUpdate(), "the new onUpdate loops")
+		w.step(1, 0.1)
+		errs := w.scriptErrors()
+		require.Len(t, errs, 1)
+		assert.ErrorIs(t, errs[0], ErrBudget, "the loop is counted and stopped")
+	})
 	t.Run("same results", func(t *testing.T) {
 		play := func(configure ...func(*runtime.Options, *Options)) []string {
 			w := newWorld(t, configure...)
