@@ -74,8 +74,8 @@ func newPCall(h *Host, protect, closer *lua.LFunction) lua.LGFunction {
 func newXPCall(h *Host, protect, closer *lua.LFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
 		// As in Lua 5.1, only the handler's presence is checked: a value
-		// that is not a function fails when it is called, f as the error
-		// handler gets, the handler as "error in error handling".
+		// that is not a function fails when it is called; f's failure
+		// goes to the handler, the handler's is "error in error handling".
 		handler := L.CheckAny(2)
 		fn := L.Get(1)
 		L.SetTop(0)

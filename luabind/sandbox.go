@@ -99,10 +99,6 @@ func (h *Host) newSandbox() *lua.LState {
 	co = g.RawGetString(lua.CoroutineLibName).(*lua.LTable)
 	resume := L.NewFunction(wordResume(h, co.RawGetString("resume").(*lua.LFunction)))
 	co.RawSetString("resume", resume)
-	co.RawSetString("status", L.NewFunction(func(L *lua.LState) int {
-		L.Push(lua.LString(L.Status(lualib.CheckThread(L, 1))))
-		return 1
-	}))
 	co.RawSetString("wrap", L.NewFunction(lualib.WrapCoroutine(budgeted, resume)))
 	installYield(L, co)
 	if h.budget != nil {

@@ -23,12 +23,10 @@ import (
 // loopFunc is the type of LState.mainLoop, its frame argument untyped.
 type loopFunc = func(*lua.LState, unsafe.Pointer)
 
-// loopSet is the field's offset and gopher-lua's two loops, as funcs and
-// as the words the field holds.
+// loopSet is the field's offset and gopher-lua's two loops.
 type loopSet struct {
 	offset          uintptr
 	plain, checking loopFunc
-	plainP, checkP  unsafe.Pointer
 }
 
 // loops finds the loops once.
@@ -41,14 +39,14 @@ var loops = sync.OnceValues(func() (l loopSet, err error) {
 	l.offset = f.Offset
 	L := lua.NewState(lua.Options{SkipOpenLibs: true})
 	defer L.Close()
-	l.plainP = *loopSlot(L, l.offset)
+	plain := *loopSlot(L, l.offset)
 	L.SetContext(context.Background())
-	l.checkP = *loopSlot(L, l.offset)
-	if l.plainP == nil || l.checkP == nil || l.plainP == l.checkP {
+	checking := *loopSlot(L, l.offset)
+	if plain == nil || checking == nil || plain == checking {
 		return l, errors.New("SetContext does not switch it")
 	}
-	*(*unsafe.Pointer)(unsafe.Pointer(&l.plain)) = l.plainP
-	*(*unsafe.Pointer)(unsafe.Pointer(&l.checking)) = l.checkP
+	*(*unsafe.Pointer)(unsafe.Pointer(&l.plain)) = plain
+	*(*unsafe.Pointer)(unsafe.Pointer(&l.checking)) = checking
 	return l, nil
 })
 

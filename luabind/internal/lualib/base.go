@@ -36,8 +36,12 @@ func installBase(L *lua.LState, g *lua.LTable) {
 		return 3
 	}))
 	resume := co.RawGetString("resume").(*lua.LFunction)
+	co.RawSetString("status", L.NewFunction(func(L *lua.LState) int {
+		L.Push(lua.LString(L.Status(CheckThread(L, 1))))
+		return 1
+	}))
 	co.RawSetString("resume", L.NewFunction(func(L *lua.LState) int {
-		th := L.CheckThread(1)
+		th := CheckThread(L, 1)
 		if st := L.Status(th); st != "suspended" {
 			L.Push(lua.LFalse)
 			L.Push(lua.LString("cannot resume " + st + " coroutine"))
