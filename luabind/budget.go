@@ -9,6 +9,7 @@ import (
 
 	"github.com/luahost/luahost/luabind/internal/budget"
 	"github.com/luahost/luahost/runtime"
+	lua "github.com/yuin/gopher-lua"
 )
 
 // A callback's budget is a quantity of work: the VM instructions its Lua
@@ -50,6 +51,18 @@ const coroutineWork = 32 << 10 / budget.BytesPerWork
 // some 64 instructions do. Uncharged, a loop of spawns ran 20 times
 // longer than its budget said.
 const spawnWork = 64
+
+// queryWork is the work charged for each entity a query (ctx.query,
+// ctx.findAll, and ctx.find under zoned rules) considers: checking one
+// against the filters takes about 5 ns, half an instruction, rounded up.
+// queryHitWork is charged for each entity it returns, whose entity value
+// is made and put in the result: about 55 ns. Uncharged, a loop of
+// queries over a world of thousands of entities ran until the wall-clock
+// backstop stopped it, whatever its budget said.
+const (
+	queryWork    = 1
+	queryHitWork = 6
+)
 
 // compileWork is the work charged for each byte of source that load or
 // loadstring compiles: gopher-lua's parser and compiler, behind the
@@ -123,6 +136,14 @@ func workOf(opts Options) int64 {
 // (Options.WallClock): the one stop that depends on the clock, for what
 // work cannot count, such as a registered Go function that blocks.
 var ErrWallClock = errors.New("wall-clock backstop exceeded")
+
+// charge charges n work to the running callback's budget and raises the
+// budget's stop in L when that runs it out.
+func (h *Host) charge(L *lua.LState, n int64) {
+	if h.budget != nil && h.budget.Charge(n) {
+		L.RaiseError("%s", errStopped.Error())
+	}
+}
 
 // errStopped is the context error that gopher-lua raises inside the VM;
 // the host rewrites the message into "exceeded its ... budget in onUpdate".

@@ -202,6 +202,43 @@ func TestSpawnCharged(t *testing.T) {
 	assert.LessOrEqual(t, spawned, 64_000/spawnWork)
 }
 
+// TestQueryCharged: a query is charged the entities it considers
+// (queryWork) and those it returns (queryHitWork) besides its
+// instructions: a loop of queries over a crowd of 1,000 stops after as
+// many queries as the budget pays for.
+func TestQueryCharged(t *testing.T) {
+	const work, crowd = 200_000, 1_000
+	tests := []struct {
+		name             string
+		query            any
+		considered, hits int
+	}{
+		{"every entity", map[string]any{}, crowd + 1, crowd + 1},
+		{"a filter nothing passes", map[string]any{"script": "nobody"}, crowd + 1, 0},
+		{"near, within a radius", map[string]any{"near": []any{0.0, 0.0, 0.0}, "radius": 1e9}, crowd + 1, crowd + 1},
+		{"by name", "findAll", crowd, crowd},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := newWorld(t, func(_ *runtime.Options, o *Options) { o.Work = work })
+			for range crowd {
+				w.spawn("crowd")
+			}
+			e := w.rt.Spawn()
+			w.attach(e, "hostile/query_loop", map[string]any{"query": tt.query})
+			require.NoError(t, w.rt.Activate(e))
+			w.step(1, 0.1)
+			errs := w.scriptErrors()
+			require.Len(t, errs, 1)
+			assert.ErrorIs(t, errs[0], ErrBudget)
+			cost := int(queryCost(tt.considered, tt.hits))
+			queries := len(w.lines())
+			assert.LessOrEqual(t, queries, work/cost, "each query costs what it considered and returned")
+			assert.GreaterOrEqual(t, queries, work/(cost+32), "and little more")
+		})
+	}
+}
+
 // TestBudgetNested: an event handler that never returns, run by its own
 // instance's onUpdate, is stopped without blame when the emitter's clock
 // runs out; the emitter is faulted at the emit line, once.

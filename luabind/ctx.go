@@ -231,9 +231,7 @@ func (st *state) ctxSpawn(L *lua.LState) int {
 	if bad != "" {
 		L.ArgError(1, bad)
 	}
-	if h.budget != nil && h.budget.Charge(spawnWork) {
-		L.RaiseError("%s", errStopped.Error())
-	}
+	h.charge(L, spawnWork)
 	e := h.rt.SpawnAt(placement)
 	if e.IsZero() {
 		L.RaiseError("ctx.spawn: %s", runtime.ErrClosed)
@@ -288,7 +286,8 @@ var emptySpec = &lua.LTable{}
 // ctx.find(name) returns the entity with that scene name, or nil.
 func (st *state) ctxFind(L *lua.LState) int {
 	if st.host.world.on && st.host.zoned.view != nil {
-		ids := st.host.zoned.view.Query(runtime.Query{Name: L.CheckString(1), Limit: 1})
+		ids, considered := st.host.zoned.view.query(runtime.Query{Name: L.CheckString(1), Limit: 1})
+		st.host.charge(L, queryCost(considered, len(ids)))
 		if len(ids) == 0 {
 			L.Push(lua.LNil)
 		} else {

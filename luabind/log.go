@@ -93,8 +93,8 @@ func (h *Host) printLine(L *lua.LState, what string) string {
 		laux.Raise(L, fmt.Sprintf("%s: line too large (%d bytes, limit %d)", what, size, limit))
 	}
 	// The line is built, escaped and written: charged as work.
-	if size >= budget.BytesPerWork && h.budget != nil && h.budget.Charge(int64(size/budget.BytesPerWork)) {
-		L.RaiseError("%s", errStopped.Error())
+	if size >= budget.BytesPerWork {
+		h.charge(L, int64(size/budget.BytesPerWork))
 	}
 	return strings.Join(parts, "\t")
 }

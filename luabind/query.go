@@ -182,7 +182,7 @@ func (st *state) ctxQuery(L *lua.LState) int {
 		st.zonedQuery(L, q)
 		return 1
 	}
-	st.pushEntities(L, st.host.rt.QueryAppend(st.host.query[:0], q))
+	st.pushQuery(L, q)
 	return 1
 }
 
@@ -194,17 +194,25 @@ func (st *state) ctxFindAll(L *lua.LState) int {
 		st.zonedQuery(L, runtime.Query{Name: name})
 		return 1
 	}
-	st.pushEntities(L, st.host.rt.QueryAppend(st.host.query[:0], runtime.Query{Name: name}))
+	st.pushQuery(L, runtime.Query{Name: name})
 	return 1
 }
 
-// pushEntities pushes an array of entity values of hs, and keeps hs as the
-// host's query buffer.
-func (st *state) pushEntities(L *lua.LState, hs []runtime.Handle) {
+// pushQuery runs q in the host's runtime, charges its work to the
+// callback and pushes the array of the entities found.
+func (st *state) pushQuery(L *lua.LState, q runtime.Query) {
+	hs, considered := st.host.rt.QueryAppendCounted(st.host.query[:0], q)
+	st.host.query = hs
+	st.host.charge(L, queryCost(considered, len(hs)))
 	t := L.CreateTable(len(hs), 0)
 	for _, h := range hs {
 		t.Append(st.entity(h))
 	}
-	st.host.query = hs
 	L.Push(t)
+}
+
+// queryCost is the work of a query that considered that many entities
+// and found hits.
+func queryCost(considered, hits int) int64 {
+	return int64(considered)*queryWork + int64(hits)*queryHitWork
 }

@@ -84,9 +84,7 @@ func (h *Host) newSandbox() *lua.LState {
 			}
 			// A coroutine's stacks are tens of kilobytes: its creation
 			// is charged as the work of building them.
-			if h.budget != nil && h.budget.Charge(coroutineWork) {
-				L.RaiseError("%s", errStopped.Error())
-			}
+			h.charge(L, coroutineWork)
 			if h.debug != nil {
 				h.debug.watch(th)
 			}
@@ -178,9 +176,7 @@ func (h *Host) loadSource(L *lua.LState, src, name string) int {
 	// Compiling is charged to the callback before it starts, by the
 	// source's size: a source too large for what is left of the budget
 	// stops the callback instead of compiling out of its reach.
-	if h.budget != nil && h.budget.Charge(int64(len(src))*compileWork) {
-		L.RaiseError("%s", errStopped.Error())
-	}
+	h.charge(L, int64(len(src))*compileWork)
 	// The chunk is compiled under the name messages show, as Lua 5.1
 	// shows it ("(load)", [string "..."]).
 	id := lualib.ChunkID(name)

@@ -156,15 +156,23 @@ func (v *View) Get(id uint64) *ViewEntity {
 // runtime.Runtime.Query matches them: sorted by distance from q.Near
 // with ties by identity, or else by identity.
 func (v *View) Query(q runtime.Query) []uint64 {
+	ids, _ := v.query(q)
+	return ids
+}
+
+// query is Query that also returns how many entities it considered.
+func (v *View) query(q runtime.Query) ([]uint64, int) {
 	if v == nil {
-		return nil
+		return nil, 0
 	}
 	type hit struct {
 		i  int32
 		d2 float64
 	}
 	var hits []hit
+	considered := 0
 	consider := func(i int32) {
+		considered++
 		e := &v.ents[i]
 		if q.Name != "" && e.Name != q.Name {
 			return
@@ -234,7 +242,7 @@ func (v *View) Query(q runtime.Query) []uint64 {
 	for i, h := range hits {
 		ids[i] = v.ents[h.i].ID
 	}
-	return ids
+	return ids, considered
 }
 
 // AppendView appends the host's Active entities, as owned by zone, to

@@ -23,23 +23,26 @@ func TestViewQuery(t *testing.T) {
 	})
 	origin := &runtime.Vec3{}
 	cases := []struct {
-		name string
-		q    runtime.Query
-		want []uint64
+		name       string
+		q          runtime.Query
+		want       []uint64
+		considered int
 	}{
-		{"everything, by identity", runtime.Query{}, []uint64{3, 5, 7, 9}},
-		{"a tag", runtime.Query{Tag: "enemy"}, []uint64{3, 5, 9}},
-		{"a name", runtime.Query{Name: "a"}, []uint64{3, 7}},
-		{"a script, once per entity", runtime.Query{Script: "t"}, []uint64{7}},
-		{"near: ties by identity", runtime.Query{Near: origin}, []uint64{3, 7, 5, 9}},
-		{"within a radius, across grid cells", runtime.Query{Near: origin, Radius: 21}, []uint64{3, 7, 5}},
-		{"a radius and a tag", runtime.Query{Near: origin, Radius: 21, Tag: "enemy"}, []uint64{3, 5}},
-		{"a limit", runtime.Query{Tag: "enemy", Near: &runtime.Vec3{X: 100}, Limit: 2}, []uint64{9, 3}},
-		{"nothing", runtime.Query{Tag: "boss"}, []uint64{}},
+		{"everything, by identity", runtime.Query{}, []uint64{3, 5, 7, 9}, 4},
+		{"a tag", runtime.Query{Tag: "enemy"}, []uint64{3, 5, 9}, 3},
+		{"a name", runtime.Query{Name: "a"}, []uint64{3, 7}, 2},
+		{"a script, once per entity", runtime.Query{Script: "t"}, []uint64{7}, 1},
+		{"near: ties by identity", runtime.Query{Near: origin}, []uint64{3, 7, 5, 9}, 4},
+		{"within a radius, across grid cells", runtime.Query{Near: origin, Radius: 21}, []uint64{3, 7, 5}, 3},
+		{"a radius and a tag", runtime.Query{Near: origin, Radius: 21, Tag: "enemy"}, []uint64{3, 5}, 3},
+		{"a limit", runtime.Query{Tag: "enemy", Near: &runtime.Vec3{X: 100}, Limit: 2}, []uint64{9, 3}, 3},
+		{"nothing", runtime.Query{Tag: "boss"}, []uint64{}, 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			assert.Equal(t, c.want, v.Query(c.q))
+			_, considered := v.query(c.q)
+			assert.Equal(t, c.considered, considered, "the work charged for it")
 		})
 	}
 	assert.Equal(t, 2, v.Get(5).Zone)

@@ -536,10 +536,11 @@ func (st *state) zonedTag(what string, kind EffectKind) lua.LGFunction {
 // first frame) it answers from this runtime's entities.
 func (st *state) zonedQuery(L *lua.LState, q runtime.Query) {
 	if st.host.zoned.view == nil {
-		st.pushEntities(L, st.host.rt.QueryAppend(st.host.query[:0], q))
+		st.pushQuery(L, q)
 		return
 	}
-	ids := st.host.zoned.view.Query(q)
+	ids, considered := st.host.zoned.view.query(q)
+	st.host.charge(L, queryCost(considered, len(ids)))
 	t := L.CreateTable(len(ids), 0)
 	for _, id := range ids {
 		t.Append(st.worldValue(id))

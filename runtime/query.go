@@ -56,8 +56,18 @@ func (rt *Runtime) FindAll(name string) iter.Seq[Handle] {
 // QueryAppend appends the result of q to dst and returns it: Query
 // without the iterator, for callers that keep a buffer.
 func (rt *Runtime) QueryAppend(dst []Handle, q Query) []Handle {
+	dst, _ = rt.QueryAppendCounted(dst, q)
+	return dst
+}
+
+// QueryAppendCounted is QueryAppend that also returns how many entities
+// it considered, the measure of its work besides the result's size, for
+// callers that charge the work to whoever asked.
+func (rt *Runtime) QueryAppendCounted(dst []Handle, q Query) ([]Handle, int) {
 	hits := rt.queryHits[:0]
+	considered := 0
 	consider := func(idx uint32) {
+		considered++
 		if h, d2, ok := rt.match(idx, &q); ok {
 			hits = append(hits, queryHit{h, d2})
 		}
@@ -100,7 +110,7 @@ func (rt *Runtime) QueryAppend(dst []Handle, q Query) []Handle {
 	}
 	clear(hits)
 	rt.queryHits = hits[:0]
-	return dst
+	return dst, considered
 }
 
 // match checks the entity in slot idx against q and returns its handle

@@ -116,6 +116,23 @@ func TestQuery(t *testing.T) {
 		})
 	}
 
+	t.Run("counted: the candidates of the index used", func(t *testing.T) {
+		for _, c := range []struct {
+			q                 Query
+			found, considered int
+		}{
+			{Query{}, 5, 6},                           // every live entity, the pending one too
+			{Query{Tag: "enemy"}, 4, 5},               // the tagged ones
+			{Query{Tag: "nobody"}, 0, 0},              // none
+			{Query{Name: "orc"}, 3, 4},                // the named ones
+			{Query{Script: "walker", Limit: 1}, 1, 6}, // a limit cuts the result, not the scan
+			{Query{Near: origin, Radius: 1e12}, 5, 6}, // every cell
+		} {
+			hs, considered := rt.QueryAppendCounted(nil, c.q)
+			assert.Len(t, hs, c.found, "%+v", c.q)
+			assert.Equal(t, c.considered, considered, "%+v", c.q)
+		}
+	})
 	t.Run("FindAll", func(t *testing.T) {
 		assert.Equal(t, []Handle{hs[0], hs[2], hs[4]}, slices.Collect(rt.FindAll("orc")))
 	})
