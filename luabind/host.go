@@ -620,7 +620,7 @@ func (h *Host) attach(e runtime.Handle, name string, props any) (*runtime.Instan
 	if err != nil {
 		return nil, fmt.Errorf("attach %s: %w", name, err)
 	}
-	li := &instance{self: self}
+	li := st.newInstance(self)
 	li.setProps(propKeys(props))
 	inst, err := h.rt.Attach(e, s, li)
 	h.publishRuntime()

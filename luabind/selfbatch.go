@@ -59,3 +59,21 @@ func (b *selfBatch) take(st *state) (*lua.LTable, error) {
 
 // ahead returns the tables made and not yet taken.
 func (b *selfBatch) ahead() []*lua.LTable { return b.made[b.next:] }
+
+// newInstance returns a new instance record of self: inside a callback,
+// cut from a block of selfRun, so that instances an onCreate attaches one
+// after another lie next to each other, as their selves do (a frame reads
+// every record). A block stays while any of its records lives: at most
+// selfRun records of 32 bytes for one that outlives its neighbours.
+func (st *state) newInstance(self *lua.LTable) *instance {
+	if st.host.nesting == 0 {
+		return &instance{self: self}
+	}
+	if len(st.instBlock) == 0 {
+		st.instBlock = make([]instance, selfRun)
+	}
+	li := &st.instBlock[0]
+	st.instBlock = st.instBlock[1:]
+	li.self = self
+	return li
+}

@@ -2,6 +2,7 @@ package luabind
 
 import (
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -77,5 +78,27 @@ func TestSelvesFromReloadedProperties(t *testing.T) {
 		n++
 	}
 	assert.Equal(t, 42, n)
+	w.requireNoErrors()
+}
+
+// TestInstancesInBlocks: the instance records of a crowd spawned from Lua
+// are cut from blocks, so that consecutive ones lie side by side; each is
+// its own record.
+func TestInstancesInBlocks(t *testing.T) {
+	w := newWorld(t)
+	w.attach(w.rt.Spawn(), "self/crowd", map[string]any{"count": 100})
+	var lis []*instance
+	for inst := range w.h.Instances("self/bump") {
+		lis = append(lis, inst.Data.(*instance))
+	}
+	require.Len(t, lis, 100)
+	adjacent := 0
+	for i := 1; i < len(lis); i++ {
+		require.NotSame(t, lis[i-1], lis[i])
+		if uintptr(unsafe.Pointer(lis[i]))-uintptr(unsafe.Pointer(lis[i-1])) == unsafe.Sizeof(instance{}) {
+			adjacent++
+		}
+	}
+	assert.GreaterOrEqual(t, adjacent, 99-100/selfRun, "all but one pair a block")
 	w.requireNoErrors()
 }

@@ -75,6 +75,8 @@ type state struct {
 	delivery delivery
 	// selves are self tables made ahead.
 	selves selfBatch
+	// instBlock is what is left of the block instance records are cut from.
+	instBlock []instance
 
 	// cur is the instance whose callback runs now (nil in chunk code),
 	// curEntity its entity value.
