@@ -187,6 +187,70 @@ func TestStraightUpdate(t *testing.T) {
 	})
 }
 
+// TestStraightCallbacks: event handlers and timer callbacks of
+// straight-line code are charged their length at once, as such an
+// onUpdate is: what they reach through a metamethod still runs counted
+// and is stopped, a budget smaller than the callback stops it where it
+// did, and they compute what they compute counted.
+func TestStraightCallbacks(t *testing.T) {
+	timingOff := func(_ *runtime.Options, o *Options) { o.Timing = TimingOff }
+	t.Run("handler reaching a loop", func(t *testing.T) {
+		w := newWorld(t, withBudget(hostileBudget, hostileMemory), timingOff)
+		w.spawn("", "hostile/straight_handler")
+		st := w.h.Script("hostile/straight_handler").st
+		poke := st.handler("poke")
+		require.Positive(t, st.straightLenOf(poke), "the handler is straight-line code")
+		_, err := w.rt.Events().Notify("poke", 1, -1)
+		require.NoError(t, err)
+		errs := w.scriptErrors()
+		require.Len(t, errs, 1)
+		assert.Equal(t, "testdata/scripts/hostile/straight_handler.lua:6: exceeded its 2M-instruction budget in events.poke", errs[0].Message)
+	})
+	t.Run("timer reaching a loop", func(t *testing.T) {
+		w := newWorld(t, withBudget(hostileBudget, hostileMemory), timingOff)
+		e := w.rt.Spawn()
+		w.attach(e, "hostile/straight_handler", map[string]any{"timer": true})
+		require.NoError(t, w.rt.Activate(e))
+		w.spawn("", "helper/neighbour")
+		w.step(2, 0.1)
+		errs := w.scriptErrors()
+		require.Len(t, errs, 1)
+		assert.Equal(t, "testdata/scripts/hostile/straight_handler.lua:6: exceeded its 2M-instruction budget in timer spring", errs[0].Message)
+		assert.Equal(t, []string{"neighbour\t1", "neighbour\t2"}, w.lines(), "the rest keeps running")
+	})
+	t.Run("budget below its length", func(t *testing.T) {
+		w := newWorld(t, timingOff, func(_ *runtime.Options, o *Options) { o.Work = 20 })
+		w.spawn("", "run/straight_handler")
+		st := w.h.Script("run/straight_handler").st
+		require.Greater(t, st.straightLenOf(st.handler("poke")), int64(20))
+		_, err := w.rt.Events().Notify("poke", 5, -1)
+		require.NoError(t, err)
+		errs := w.scriptErrors()
+		require.Len(t, errs, 1)
+		assert.Equal(t, "testdata/scripts/run/straight_handler.lua:17: exceeded its 20-instruction budget in events.poke", errs[0].Message, "where counting stops it")
+	})
+	t.Run("same results", func(t *testing.T) {
+		play := func(configure ...func(*runtime.Options, *Options)) []string {
+			w := newWorld(t, configure...)
+			for range 20 {
+				w.spawn("", "run/straight_handler")
+			}
+			for i := range 30 {
+				_, err := w.rt.Events().Notify("poke", float64(i%5), -1)
+				require.NoError(t, err)
+				w.step(1, 1.0/30)
+			}
+			w.close()
+			w.requireNoErrors()
+			return w.lines()
+		}
+		budgeted := play(timingOff)
+		assert.Len(t, budgeted, 20)
+		assert.Equal(t, play(withBudget(-1, -1), withoutBounds, timingOff), budgeted)
+		assert.Equal(t, play(func(_ *runtime.Options, o *Options) { o.Timing = TimingExact }), budgeted)
+	})
+}
+
 // TestSpawnCharged: a spawn is charged the work of making the entity
 // (spawnWork) besides its instructions: a loop of spawns under a budget of
 // 64,000 instructions makes fewer than 1,000 entities.

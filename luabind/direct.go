@@ -5,6 +5,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/budget"
 	"github.com/luahost/luahost/luabind/internal/gopherx"
 	"github.com/luahost/luahost/luabind/internal/luaerr"
 )
@@ -41,8 +42,9 @@ func (st *state) depth() int {
 // state's hook installed, and returns what it raised as an
 // *lua.ApiError, with the call stack and the value stack as they were
 // before the call (what PCall does, without its wrapper). sp is the call
-// stack's depth now.
-func (st *state) call(nargs, nret, sp int) (err error) {
+// stack's depth now. straight runs the function's own instructions
+// through the plain loop: the caller charged them (straightCall).
+func (st *state) call(nargs, nret, sp int, straight bool) (err error) {
 	L := st.L
 	base := L.GetTop() - nargs - 1
 	prev := L.Panic
@@ -55,8 +57,28 @@ func (st *state) call(nargs, nret, sp int) (err error) {
 		}
 		L.Panic = prev
 	}()
-	L.Call(nargs, nret)
+	if straight {
+		st.straight.Call(nargs, nret)
+	} else {
+		L.Call(nargs, nret)
+	}
 	return nil
+}
+
+// straightCall reports whether the callback below nargs arguments on the
+// stack, about to run under b (armed), is straight-line code whose
+// length b has just been charged (straightLenOf): it may then run
+// without the budget's look before each instruction.
+func (st *state) straightCall(b *budget.Budget, nargs int) bool {
+	if b == nil {
+		return false
+	}
+	fn, ok := st.L.Get(-nargs - 1).(*lua.LFunction)
+	if !ok {
+		return false
+	}
+	n := st.straightLenOf(fn)
+	return n > 0 && b.Straight(n)
 }
 
 // caught turns what a direct call recovered into the error PCall would

@@ -1,6 +1,8 @@
 package luabind
 
 import (
+	lua "github.com/yuin/gopher-lua"
+
 	"github.com/luahost/luahost/luabind/internal/gopherx"
 	"github.com/luahost/luahost/runtime"
 )
@@ -127,12 +129,18 @@ func (st *state) updates(r *runtime.Run, inst *runtime.Instance) (stop *runtime.
 // runs under a budget and no debugger, and 0 otherwise. Such an onUpdate
 // is charged its length at once and runs without a look at the budget
 // before each instruction; a metamethod it reaches still runs counted.
-func (st *state) straightUpdate() int64 {
+func (st *state) straightUpdate() int64 { return st.straightLenOf(st.onUpdate) }
+
+// straightLenOf is straightUpdate for any callback's function fn. The
+// last function asked about is remembered: a state's callbacks of one
+// kind (the onUpdates of a run, a dispatch's handlers) ask about the
+// same function one after another.
+func (st *state) straightLenOf(fn *lua.LFunction) int64 {
 	if st.host.budget == nil || st.host.debug != nil {
 		return 0
 	}
-	if st.straightFn != st.onUpdate {
-		st.straightFn, st.straightLen = st.onUpdate, gopherx.StraightLen(st.onUpdate)
+	if st.straightFn != fn {
+		st.straightFn, st.straightLen = fn, gopherx.StraightLen(fn)
 		if st.straightLen > 0 && st.straight == nil {
 			st.straight = gopherx.NewStraight(st.L)
 		}

@@ -631,7 +631,7 @@ func (st *state) protected(nargs, nret int, callback, suffix string) error {
 	h.nesting++
 	var err error
 	if st.stack != nil {
-		err = st.call(nargs, nret, depth)
+		err = st.call(nargs, nret, depth, st.straightCall(b, nargs))
 	} else {
 		L.Insert(st.protect, L.GetTop()-nargs)
 		err = L.PCall(nargs+1, nret, nil)
