@@ -94,15 +94,17 @@ func (st *state) entityOf(inst *runtime.Instance, li *instance) lua.LValue {
 
 // showEntity makes ctx.entity answer v once a script of the state has
 // read ctx.entity; before that it does nothing. It writes ctx's field
-// only when v changes (two map operations). The outermost callback's exit
-// leaves its entity there: the state's Lua code runs only in callbacks
-// (the chunk itself runs before any), each of which shows its own.
+// only when it holds another value (one lookup, two map operations more
+// when it does). The outermost callback's exit leaves its entity there:
+// the state's Lua code runs only in callbacks (the chunk itself runs
+// before any), each of which shows its own. What ctx holds is read, not
+// remembered: a write through a key computed at run time (ctx[k] = v
+// with k == "entity"), which the compile step cannot see, lasts until
+// the callback that made it ends.
 func (st *state) showEntity(v lua.LValue) {
-	if !st.entityRead || v == st.entityShown {
-		return
+	if st.entityRead && st.ctx.RawGetString("entity") != v {
+		st.ctx.RawSetString("entity", v)
 	}
-	st.entityShown = v
-	st.ctx.RawSetString("entity", v)
 }
 
 // newBlackboard returns the proxy of the runtime's blackboard:

@@ -82,10 +82,9 @@ type state struct {
 	// curEntity its entity value.
 	cur       *runtime.Instance
 	curEntity lua.LValue
-	// entityRead is set once a script of the state read ctx.entity;
-	// entityShown is what ctx's fields hold for it then (ctx.go).
-	entityRead  bool
-	entityShown lua.LValue
+	// entityRead is set once a script of the state read ctx.entity
+	// (ctx.go).
+	entityRead bool
 	// frame is the frame whose numbers ctx holds; dt the boxed dt.
 	frame uint64
 	dt    lua.LValue
