@@ -37,6 +37,19 @@ func Expr(e ast.Expr, fn func(ast.Expr)) {
 	w.expr(e, nil)
 }
 
+// LocalFunction reports whether s declares a local function whose name
+// is in scope in its own body: "local function f() ... end", not "local
+// f = function() ... end", where f in the body is what f was before the
+// statement. gopher-lua's parser gives both the same node; only the
+// first has a last line.
+func LocalFunction(s *ast.LocalAssignStmt) bool {
+	if len(s.Names) != 1 || len(s.Exprs) != 1 || s.LastLine() == 0 {
+		return false
+	}
+	_, ok := s.Exprs[0].(*ast.FunctionExpr)
+	return ok
+}
+
 func (w *Walker) block(stmts []ast.Stmt, parent *Scope) {
 	sc := parent.Block()
 	for _, s := range stmts {
@@ -61,14 +74,11 @@ func (w *Walker) stmt(s ast.Stmt, sc *Scope) {
 			w.expr(l, sc)
 		}
 	case *ast.LocalAssignStmt:
-		// "local function f" parses as "local f = function": the name is
-		// declared first so that the body may call itself.
-		for i, n := range x.Names {
-			if i < len(x.Exprs) {
-				if _, ok := x.Exprs[i].(*ast.FunctionExpr); ok {
-					sc.Declare(n)
-				}
-			}
+		if LocalFunction(x) {
+			// Declared first, so that the body may call itself.
+			sc.Declare(x.Names...)
+			w.exprs(x.Exprs, sc)
+			break
 		}
 		w.exprs(x.Exprs, sc)
 		sc.Declare(x.Names...)

@@ -33,7 +33,8 @@ local function f(p, ...)
 	repeat local r = 1 until r
 end
 function obj:m() return self.x end
-function top() end`
+function top() end
+local u = function() return u end`
 	var got []string
 	w := &Walker{
 		Read: func(name string, line int, sc *Scope) {
@@ -49,7 +50,27 @@ function top() end`
 		"write g 5 1", "read h 6 1", "read pairs 7 1", "read t 7 1", "read print 7 1",
 		"read obj 10 0",
 		"write top 11 0",
-	}, got)
+		"read u 12 1",
+	}, got, "a local function's own name is declared in its body; local u = function's is not")
+}
+
+// TestLocalFunction: "local function f" and "local f = function", which
+// gopher-lua's parser makes the same node, are told apart.
+func TestLocalFunction(t *testing.T) {
+	for src, want := range map[string]bool{
+		"local function f() end":      true,
+		"local function f()\nend":     true,
+		"local f = function() end":    false,
+		"local f = function()\nend":   false,
+		"local f, g = function() end": false,
+		"local f = function() end, 1": false,
+		"local f = (function() end)":  false,
+		"local f = 1":                 false,
+	} {
+		s, ok := parseChunk(t, src)[0].(*ast.LocalAssignStmt)
+		require.True(t, ok, src)
+		assert.Equal(t, want, LocalFunction(s), src)
+	}
 }
 
 // TestKind: a name is a local of its own function, an upvalue of an

@@ -2,6 +2,7 @@ package compile
 
 import (
 	"fmt"
+	"github.com/luahost/luahost/internal/luaast"
 
 	"github.com/yuin/gopher-lua/ast"
 )
@@ -198,18 +199,13 @@ func (lw *limitWalk) stmt(s ast.Stmt) []string {
 		lw.exprs(x.Rhs)
 		lw.exprs(x.Lhs)
 	case *ast.LocalAssignStmt:
-		// A local function is in scope in its own body; the syntax tree
-		// does not tell it from local f = function, so both are taken so.
-		var early []string
-		if len(x.Names) == 1 && len(x.Exprs) == 1 {
-			if _, ok := x.Exprs[0].(*ast.FunctionExpr); ok {
-				early = lw.declare(x.Line(), x.Names...)
-			}
-		}
-		lw.exprs(x.Exprs)
-		if early != nil {
+		// A local function is in scope in its own body.
+		if luaast.LocalFunction(x) {
+			early := lw.declare(x.Line(), x.Names...)
+			lw.exprs(x.Exprs)
 			return early
 		}
+		lw.exprs(x.Exprs)
 		return lw.declare(x.Line(), x.Names...)
 	case *ast.FuncCallStmt:
 		lw.expr(x.Expr)

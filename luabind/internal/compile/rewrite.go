@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -151,14 +152,13 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 		}
 		return rw.logicalToLocal(s)
 	case *ast.LocalAssignStmt:
-		if len(s.Names) == 1 && len(s.Exprs) == 1 {
-			if _, ok := s.Exprs[0].(*ast.FunctionExpr); ok {
-				// local function f: f is in scope in its own body.
-				rw.sc.Declare(s.Names...)
-				rw.exprs(s.Exprs)
-				return s
-			}
+		if luaast.LocalFunction(s) {
+			// local function f: f is in scope in its own body.
+			rw.sc.Declare(s.Names...)
+			rw.exprs(s.Exprs)
+			return s
 		}
+		rw.localFunctionValue(s)
 		rw.exprs(s.Exprs)
 		rw.sc.Declare(s.Names...)
 	case *ast.FuncCallStmt:
@@ -301,6 +301,43 @@ func (rw *rewriter) bindHelpers(proto *lua.FunctionProto) {
 	}
 	for _, p := range proto.FunctionPrototypes {
 		rw.bindHelpers(p)
+	}
+}
+
+// localFunctionValue makes "local f = function() ... f ... end" compile
+// as Lua 5.1 does, f in the body being what f was before the statement:
+// gopher-lua's compiler declares the name of every statement of one name
+// and one function first, as for "local function f", which made the body
+// call itself where it meant a global or an outer local. A second name,
+// which no script can spell, takes the statement down the path of every
+// other local statement. Only a function whose body names f needs it.
+func (rw *rewriter) localFunctionValue(s *ast.LocalAssignStmt) {
+	if len(s.Names) != 1 || len(s.Exprs) != 1 {
+		return
+	}
+	fn, ok := s.Exprs[0].(*ast.FunctionExpr)
+	if !ok {
+		return
+	}
+	name, named := s.Names[0], false
+	is := func(e ast.Expr) bool {
+		id, ok := e.(*ast.IdentExpr)
+		return ok && id.Value == name
+	}
+	w := &luaast.Walker{
+		Expr: func(e ast.Expr, _ *luaast.Scope) { named = named || is(e) },
+		Stmt: func(st ast.Stmt, _ *luaast.Scope) {
+			switch st := st.(type) {
+			case *ast.AssignStmt:
+				named = named || slices.ContainsFunc(st.Lhs, is)
+			case *ast.FuncDefStmt:
+				named = named || is(st.Name.Func)
+			}
+		},
+	}
+	w.Walk(fn.Stmts)
+	if named {
+		s.Names = append(s.Names, rw.temp())
 	}
 }
 
