@@ -10,14 +10,15 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 
 	"github.com/luahost/luahost/luabind/internal/laux"
+	"github.com/luahost/luahost/luabind/internal/libm"
 )
 
-// modulo rewrites a % b into a call of a modSite, or into its value when
-// both operands are numerals. gopher-lua computes % with fmod and a sign
-// fix, which differs from Lua 5.1's a - floor(a/b)*b for floats: 5 % 0.1
-// was 0.1 (Lua: 0), and x % inf was x (Lua: nan).
+// modulo rewrites a % b into a call of an arithSite, or into its value
+// when both operands are numerals. gopher-lua computes % with fmod and a
+// sign fix, which differs from Lua 5.1's a - floor(a/b)*b for floats:
+// 5 % 0.1 was 0.1 (Lua: 0), and x % inf was x (Lua: nan).
 func (rw *rewriter) modulo(e *ast.ArithmeticOpExpr) ast.Expr {
-	site := &modSite{descs: [2]string{rw.describe(e.Lhs), rw.describe(e.Rhs)}}
+	site := &arithSite{event: "__mod", fn: luaMod, descs: [2]string{rw.describe(e.Lhs), rw.describe(e.Rhs)}}
 	lhs, rhs := rw.expr(e.Lhs), rw.expr(e.Rhs)
 	// Folded as Lua 5.1 folds: never by zero, never into NaN
 	// (foldAsLua51).
@@ -26,6 +27,39 @@ func (rw *rewriter) modulo(e *ast.ArithmeticOpExpr) ast.Expr {
 			return at(&ast.NumberExpr{Value: numeralText(luaMod(a, b))}, e)
 		}
 	}
+	return rw.operatorCall(site, lhs, rhs, e)
+}
+
+// power rewrites a ^ b into a call of an arithSite, or into its value
+// when both operands are constants. gopher-lua computes ^ (and folds it)
+// with Go's math.Pow, which differs from C's pow visibly: 1.0001^10000
+// differed in the 12th digit; libm's is C's. A power of the numeral 2
+// stays gopher-lua's instruction: Go's Pow(x, 2) is x*x rounded once, as
+// C's is, and the square is the power scripts use most.
+func (rw *rewriter) power(e *ast.ArithmeticOpExpr) ast.Expr {
+	if b, ok := numeral(e.Rhs); ok && b == 2 {
+		if _, ok := numeral(e.Lhs); !ok {
+			e.Lhs, e.Rhs = rw.expr(e.Lhs), rw.expr(e.Rhs)
+			return e
+		}
+	}
+	site := &arithSite{event: "__pow", fn: libm.Pow, descs: [2]string{rw.describe(e.Lhs), rw.describe(e.Rhs)}}
+	lhs, rhs := rw.expr(e.Lhs), rw.expr(e.Rhs)
+	// Folded when gopher-lua would fold it (a unary minus on a numeral
+	// too: (-0)^-1 is -inf), but never into NaN, as Lua 5.1 folds.
+	if folds(lhs) && folds(rhs) {
+		a, okA := foldValue(lhs)
+		b, okB := foldValue(rhs)
+		if r := libm.Pow(a, b); okA && okB && !math.IsNaN(r) {
+			return at(&ast.NumberExpr{Value: numeralText(r)}, e)
+		}
+	}
+	return rw.operatorCall(site, lhs, rhs, e)
+}
+
+// operatorCall returns the call of site that stands for the operation e
+// on lhs and rhs.
+func (rw *rewriter) operatorCall(site *arithSite, lhs, rhs ast.Expr, e *ast.ArithmeticOpExpr) ast.Expr {
 	for _, op := range []ast.Expr{lhs, rhs} {
 		switch x := op.(type) {
 		case *ast.FuncCallExpr:
@@ -43,25 +77,27 @@ func luaMod(a, b float64) float64 {
 	return a - float64(math.Floor(a/b)*b)
 }
 
-// modSite is one % operator of a script: Lua 5.1's arithmetic on numbers
-// and numeric strings, else the __mod of the left operand or of the
-// right, else "attempt to perform arithmetic on a nil value (local 'x')"
-// naming the first operand that is not a number.
-type modSite struct {
+// arithSite is one % or ^ operator of a script: Lua 5.1's arithmetic
+// on numbers and numeric strings (fn), else the metamethod event of the
+// left operand or of the right, else "attempt to perform arithmetic on a
+// nil value (local 'x')" naming the first operand that is not a number.
+type arithSite struct {
+	event string
+	fn    func(a, b float64) float64
 	descs [2]string
 }
 
-func (s *modSite) call(L *lua.LState) int {
+func (s *arithSite) call(L *lua.LState) int {
 	a, b := L.Get(1), L.Get(2)
 	x, okA := laux.ArithOperand(a)
 	y, okB := laux.ArithOperand(b)
 	if okA && okB {
-		L.Push(lua.LNumber(luaMod(x, y)))
+		L.Push(lua.LNumber(s.fn(x, y)))
 		return 1
 	}
-	mm := L.GetMetaField(a, "__mod")
+	mm := L.GetMetaField(a, s.event)
 	if mm == lua.LNil {
-		mm = L.GetMetaField(b, "__mod")
+		mm = L.GetMetaField(b, s.event)
 	}
 	if mm == lua.LNil {
 		bad, desc := a, s.descs[0]
@@ -273,7 +309,7 @@ func foldValue(e ast.Expr) (float64, bool) {
 		case "/":
 			return a / b, true
 		case "^":
-			return math.Pow(a, b), true
+			return libm.Pow(a, b), true
 		}
 	}
 	return 0, false

@@ -35,7 +35,8 @@ import (
 //   - an and/or assigned to an existing local goes through a fresh local
 //     first (gopher-lua left the local unchanged when an operand that is
 //     a field or a call was falsy: x = y.a and 1 kept x's old value);
-//   - % becomes a call of modSite, Lua 5.1's a - floor(a/b)*b, a unary
+//   - % becomes a call of an arithSite, Lua 5.1's a - floor(a/b)*b, ^ one
+//     of C's pow (but x^2, which Go's computes as C's does), a unary
 //     minus that is not folded a call of unmSite, which passes __unm its
 //     operand twice, and number literals are respelled so that gopher-lua
 //     reads them as Lua 5.1 does (arith.go);
@@ -241,8 +242,11 @@ func (rw *rewriter) expr(e ast.Expr) ast.Expr {
 	case *ast.RelationalOpExpr:
 		e.Lhs, e.Rhs = rw.expr(e.Lhs), rw.expr(e.Rhs)
 	case *ast.ArithmeticOpExpr:
-		if e.Operator == "%" {
+		switch e.Operator {
+		case "%":
 			return rw.modulo(e)
+		case "^":
+			return rw.power(e)
 		}
 		e.Lhs, e.Rhs = rw.expr(e.Lhs), rw.expr(e.Rhs)
 		rw.foldAsLua51(e)

@@ -6,6 +6,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/luahost/luahost/luabind/internal/laux"
+	"github.com/luahost/luahost/luabind/internal/libm"
 )
 
 // The math library's functions, as Lua 5.1 computes them. gopher-lua's
@@ -13,7 +14,8 @@ import (
 // 2, Lua: -1); math.modf(±inf) gave a NaN fraction (C's modf gives ±0);
 // math.ldexp refused a numeric string exponent, and every argument read
 // "010" as octal. deg and rad divide and multiply by pi/180 as Lua 5.1
-// does, so their last bit matches.
+// does, so their last bit matches. exp, log, log10, pow and the
+// hyperbolic functions are libm's, which C's library computes them as.
 
 // radiansPerDegree is Lua 5.1's RADIANS_PER_DEGREE.
 const radiansPerDegree = math.Pi / 180.0
@@ -23,9 +25,9 @@ const radiansPerDegree = math.Pi / 180.0
 func installMath(L *lua.LState, tbl *lua.LTable) {
 	unary := map[string]func(float64) float64{
 		"abs": math.Abs, "acos": math.Acos, "asin": math.Asin, "atan": math.Atan,
-		"ceil": math.Ceil, "cos": math.Cos, "cosh": math.Cosh, "exp": math.Exp,
-		"floor": math.Floor, "log": math.Log, "log10": math.Log10, "sin": math.Sin,
-		"sinh": math.Sinh, "sqrt": math.Sqrt, "tan": math.Tan, "tanh": math.Tanh,
+		"ceil": math.Ceil, "cos": math.Cos, "cosh": libm.Cosh, "exp": libm.Exp,
+		"floor": math.Floor, "log": libm.Log, "log10": libm.Log10, "sin": math.Sin,
+		"sinh": libm.Sinh, "sqrt": math.Sqrt, "tan": math.Tan, "tanh": libm.Tanh,
 		"deg": func(x float64) float64 { return x / radiansPerDegree },
 		"rad": func(x float64) float64 { return x * radiansPerDegree },
 	}
@@ -44,7 +46,7 @@ func installMath(L *lua.LState, tbl *lua.LTable) {
 		}))
 	}
 	binary := map[string]func(float64, float64) float64{
-		"atan2": math.Atan2, "pow": math.Pow, "fmod": math.Mod, "mod": math.Mod,
+		"atan2": math.Atan2, "fmod": math.Mod, "mod": math.Mod,
 	}
 	for name, f := range binary {
 		domain := domainNaN(name)
@@ -58,6 +60,11 @@ func installMath(L *lua.LState, tbl *lua.LTable) {
 			return 1
 		}))
 	}
+	// libm's Pow gives its NaNs the signs C's pow does.
+	tbl.RawSetString("pow", L.NewFunction(func(L *lua.LState) int {
+		L.Push(lua.LNumber(libm.Pow(laux.CheckNumber(L, 1), laux.CheckNumber(L, 2))))
+		return 1
+	}))
 	tbl.RawSetString("modf", L.NewFunction(mathModf))
 	tbl.RawSetString("frexp", L.NewFunction(mathFrexp))
 	tbl.RawSetString("ldexp", L.NewFunction(mathLdexp))

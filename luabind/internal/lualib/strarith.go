@@ -6,6 +6,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/luahost/luahost/luabind/internal/laux"
+	"github.com/luahost/luahost/luabind/internal/libm"
 )
 
 // Arithmetic on strings. gopher-lua converts a string operand of +, -,
@@ -28,7 +29,7 @@ func installStringArith(L *lua.LState, mt *lua.LTable) {
 		{"__mul", "mul", func(a, b float64) float64 { return a * b }},
 		{"__div", "div", func(a, b float64) float64 { return a / b }},
 		{"__mod", "mod", func(a, b float64) float64 { return a - math.Floor(a/b)*b }},
-		{"__pow", "pow", math.Pow},
+		{"__pow", "pow", libm.Pow},
 		{"__unm", "unm", func(a, _ float64) float64 { return -a }},
 	} {
 		op := op
