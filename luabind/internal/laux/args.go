@@ -2,6 +2,7 @@ package laux
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/luahost/luahost/luabind/internal/gopherx"
 
@@ -75,19 +76,71 @@ func Raise(L *lua.LState, msg string) {
 	L.Error(lua.LString(Where(L, 1)+msg), 0)
 }
 
-// CheckInt returns argument n as an integer; a string that reads as a
-// number is converted, as Lua 5.1 does.
+// CheckInt returns argument n as luaL_checkint does: a number (a string
+// that reads as one is converted) as a C int, Int of it. The library
+// functions that take a count or a position in a table (string.rep,
+// string.char, select, unpack, table.insert...) read it so.
 func CheckInt(L *lua.LState, n int) int {
-	return int(CheckNumber(L, n))
+	return Int(CheckNumber(L, n))
 }
 
-// OptInt returns argument n as an integer, def when it is nil or absent;
-// a string that reads as a number is converted, as Lua 5.1 does.
+// OptInt is CheckInt, def when argument n is nil or absent.
 func OptInt(L *lua.LState, n, def int) int {
 	if L.Get(n) == lua.LNil {
 		return def
 	}
 	return CheckInt(L, n)
+}
+
+// CheckInteger returns argument n as luaL_checkinteger does: a number as
+// a 64-bit integer, Long of it. The string functions that take a
+// position in a string (sub, byte, find, match) read it so.
+func CheckInteger(L *lua.LState, n int) int {
+	return int(Long(CheckNumber(L, n)))
+}
+
+// OptInteger is CheckInteger, def when argument n is nil or absent.
+func OptInteger(L *lua.LState, n, def int) int {
+	if L.Get(n) == lua.LNil {
+		return def
+	}
+	return CheckInteger(L, n)
+}
+
+// Long returns d converted to a 64-bit integer as C does on x86-64:
+// truncated toward zero, and the smallest int64 for a NaN, an infinity
+// or a value out of range (Go leaves these to the implementation).
+func Long(d float64) int64 {
+	if d != d || d >= 0x1p63 || d < -0x1p63 {
+		return math.MinInt64
+	}
+	return int64(d)
+}
+
+// ULong returns d converted to a 64-bit unsigned integer as C compiled
+// for x86-64 does: below 2^63 (a NaN too) as Long, from 2^63 on as Long
+// of d - 2^63 with its top bit flipped (2^64 and infinity give 0).
+func ULong(d float64) uint64 {
+	if !(d >= 0x1p63) {
+		return uint64(Long(d))
+	}
+	return uint64(Long(d-0x1p63)) ^ 1<<63
+}
+
+// Int returns d as Lua 5.1's luaL_checkint makes a C int of it: Long of
+// it cut to its low 32 bits (2^32 + 65 is 65, an infinity 0).
+func Int(d float64) int {
+	return int(int32(Long(d)))
+}
+
+// CInt returns d converted straight to a 32-bit C int, as (int)d does on
+// x86-64: the smallest int32 for a NaN, an infinity or a value out of
+// range.
+func CInt(d float64) int32 {
+	if d != d || d >= 0x1p31 || d <= -0x1p31-1 {
+		return math.MinInt32
+	}
+	return int32(d)
 }
 
 // CheckNumber returns argument n as a number; a string that reads as a

@@ -19,8 +19,8 @@ const MaxResults = 8000
 // per byte.
 func (lib *library) byte(L *lua.LState) int {
 	s := laux.CheckString(L, 1)
-	i := posrelat(laux.OptInt(L, 2, 1), len(s))
-	j := posrelat(laux.OptInt(L, 3, i), len(s))
+	i := posrelat(laux.OptInteger(L, 2, 1), len(s))
+	j := posrelat(laux.OptInteger(L, 3, i), len(s))
 	i = max(i, 1)
 	j = min(j, len(s))
 	if i > j {

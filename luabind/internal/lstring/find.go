@@ -61,7 +61,7 @@ const specials = "^$*+?.([%-"
 // findInit returns argument 3 of find and match (init, default 1,
 // negative from the end) as a 0-based offset clamped to [0, n].
 func findInit(L *lua.LState, n int) int {
-	return min(max(posrelat(laux.OptInt(L, 3, 1), n)-1, 0), n)
+	return min(max(posrelat(laux.OptInteger(L, 3, 1), n)-1, 0), n)
 }
 
 // string.match(s, pattern [, init])

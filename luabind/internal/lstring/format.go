@@ -168,11 +168,21 @@ func (lib *library) formatOne(L *lua.LState, d directive, conv byte, arg int) st
 	case 'c':
 		// Lua 5.1 keeps what C's sprintf wrote up to its first NUL: %c
 		// of 0 adds nothing after the padding on its left.
-		return cutNUL(d.pad(string([]byte{byte(int64(lib.checkNumber(L, arg)))})))
+		// Its argument is converted as (int)d (laux.CInt).
+		return cutNUL(d.pad(string([]byte{byte(laux.CInt(float64(lib.checkNumber(L, arg))))})))
 	case 'd', 'i':
-		return fmt.Sprintf(d.goSpec('d'), int64(lib.checkNumber(L, arg)))
+		// Converted as (long)d: laux.Long.
+		n := laux.Long(float64(lib.checkNumber(L, arg)))
+		if n == 0 && d.prec == 0 {
+			return d.emptyZero(conv)
+		}
+		return fmt.Sprintf(d.goSpec('d'), n)
 	case 'o', 'u', 'x', 'X':
-		n := uint64(int64(lib.checkNumber(L, arg)))
+		// Converted as (unsigned long)d: laux.ULong.
+		n := laux.ULong(float64(lib.checkNumber(L, arg)))
+		if n == 0 && d.prec == 0 {
+			return d.emptyZero(conv)
+		}
 		verb := rune(conv)
 		if conv == 'u' {
 			verb = 'd'
@@ -210,6 +220,23 @@ func (lib *library) formatOne(L *lua.LState, d directive, conv byte, arg int) st
 	}
 	laux.Raise(L, fmt.Sprintf("invalid option '%%%c' to 'format'", conv))
 	return ""
+}
+
+// emptyZero formats 0 with a precision of 0, which C writes without
+// digits: only the sign that '+' or ' ' asks for (of %d and %i), or the
+// 0 that '#' asks for (of %o), padded to the width with spaces.
+func (d directive) emptyZero(conv byte) string {
+	s := ""
+	switch {
+	case conv == 'o' && strings.Contains(d.flags, "#"):
+		s = "0"
+	case conv != 'd' && conv != 'i':
+	case strings.Contains(d.flags, "+"):
+		s = "+"
+	case strings.Contains(d.flags, " "):
+		s = " "
+	}
+	return d.pad(s)
 }
 
 // cutNUL returns s up to its first NUL byte, as C reads a string.

@@ -13,8 +13,8 @@ import (
 
 func sub(L *lua.LState) int {
 	s := laux.CheckString(L, 1)
-	i := posrelat(laux.CheckInt(L, 2), len(s))
-	j := posrelat(laux.OptInt(L, 3, -1), len(s))
+	i := posrelat(laux.CheckInteger(L, 2), len(s))
+	j := posrelat(laux.OptInteger(L, 3, -1), len(s))
 	i = max(i, 1)
 	j = min(j, len(s))
 	if i > j {
