@@ -11,6 +11,7 @@ import (
 
 	"github.com/luahost/luahost/luabind/internal/budget"
 	"github.com/luahost/luahost/luabind/internal/laux"
+	"github.com/luahost/luahost/luabind/internal/lualib"
 	"github.com/luahost/luahost/runtime"
 )
 
@@ -75,16 +76,37 @@ func (st *state) ctxLog(L *lua.LState) int {
 
 // printLine returns the arguments of print or ctx.log (what), tostring'd
 // and tab-separated, converting every argument first: a __tostring that
-// fails leaves no half line behind. A line longer than the host's string
+// fails leaves no half line behind. As Lua 5.1's print, it calls the
+// global tostring, whatever the script made of it (the sandbox's own is
+// called without a Lua call); print writes each argument up to its first
+// NUL byte, as C's fputs does. A line longer than the host's string
 // limit is refused before it is built (8,000 arguments of 16 MiB made a
 // 128 GiB line, in one Go call the budget could not stop).
 func (h *Host) printLine(L *lua.LState, what string) string {
 	parts := make([]string, L.GetTop())
 	size := max(len(parts)-1, 0)
+	tostring := L.GetGlobal("tostring")
+	own := lualib.IsToString(tostring)
 	for i := range parts {
-		s, ok := laux.PrintString(L, L.Get(i+1))
+		var r lua.LValue
+		if own {
+			r = laux.ToString(L, L.Get(i+1))
+		} else {
+			laux.MustCall(L, tostring)
+			L.Push(tostring)
+			L.Push(L.Get(i + 1))
+			L.Call(1, 1)
+			r = L.Get(-1)
+			L.Pop(1)
+		}
+		s, ok := laux.Printable(r)
 		if !ok {
 			laux.Raise(L, fmt.Sprintf("'tostring' must return a string to '%s'", what))
+		}
+		if what == "print" {
+			if n := strings.IndexByte(s, 0); n >= 0 {
+				s = s[:n]
+			}
 		}
 		parts[i] = s
 		size += len(parts[i])

@@ -199,9 +199,9 @@ var moduleName = regexp.MustCompile(`^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$`)
 var scriptName = regexp.MustCompile(`^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$`)
 
 // print(...) writes its arguments, tostring'd and tab-separated, as one
-// line to the host's output (printLine): byte for byte, as Lua 5.1 does,
-// for that output is the scripts' own stream, never the host's (whose
-// lines go to the log, where a script's text is made safe).
+// line to the host's output (printLine): unescaped, as Lua 5.1 does, for
+// that output is the scripts' own stream, never the host's (whose lines
+// go to the log, where a script's text is made safe).
 func (h *Host) luaPrint(L *lua.LState) int {
 	io.WriteString(h.out, h.printLine(L, "print"))
 	h.out.WriteByte('\n')

@@ -18,23 +18,60 @@ func FormatNumber(n lua.LNumber) string {
 	return string(AppendNumber(scratch[:0], n))
 }
 
-// PrintString returns v as Lua 5.1's print writes it: tostring(v), which
-// must be a string or a number (a __tostring returning anything else is
-// refused: ok is false).
+// PrintString returns v as Lua 5.1's print writes it: tostring(v)
+// (ToString), which must be a string or a number (a __tostring returning
+// anything else is refused: ok is false).
 func PrintString(L *lua.LState, v lua.LValue) (s string, ok bool) {
-	switch v := v.(type) {
-	case lua.LString:
-		return string(v), true
-	case lua.LNumber:
-		return FormatNumber(v), true
-	}
-	switch r := L.ToStringMeta(v).(type) {
+	return Printable(ToString(L, v))
+}
+
+// Printable returns what tostring returned, r, as print writes it: a
+// string, or a number as Lua 5.1 prints numbers; ok is false for
+// anything else.
+func Printable(r lua.LValue) (s string, ok bool) {
+	switch r := r.(type) {
 	case lua.LString:
 		return string(r), true
 	case lua.LNumber:
 		return FormatNumber(r), true
 	}
 	return "", false
+}
+
+// MustCall raises Lua 5.1's "attempt to call a nil value" when fn can
+// be neither called nor its __call (gopher-lua's words are "attempt to
+// call a non-function object"), for a Go function about to call fn.
+func MustCall(L *lua.LState, fn lua.LValue) {
+	if _, ok := fn.(*lua.LFunction); !ok && L.GetMetaField(fn, "__call") == lua.LNil {
+		L.RaiseError("attempt to call a %s value", fn.Type())
+	}
+}
+
+// ToString is Lua 5.1's tostring(v): the result of v's __tostring when it
+// has one, called whatever it is (a string there fails as "attempt to
+// call a string value", as luaL_callmeta calls it), and otherwise v's
+// text, numbers as Lua 5.1 prints them.
+func ToString(L *lua.LState, v lua.LValue) lua.LValue {
+	switch v := v.(type) {
+	case lua.LString:
+		if L.GetMetaField(v, "__tostring") == lua.LNil {
+			return v
+		}
+	case lua.LNumber:
+		if L.GetMetaField(v, "__tostring") == lua.LNil {
+			return lua.LString(FormatNumber(v))
+		}
+	}
+	if mm := L.GetMetaField(v, "__tostring"); mm != lua.LNil {
+		MustCall(L, mm)
+		L.Push(mm)
+		L.Push(v)
+		L.Call(1, 1)
+		r := L.Get(-1)
+		L.Pop(1)
+		return r
+	}
+	return lua.LString(v.String())
 }
 
 // AppendNumber appends n formatted as FormatNumber does.
