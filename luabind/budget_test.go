@@ -251,6 +251,19 @@ func TestStraightCallbacks(t *testing.T) {
 	})
 }
 
+// TestLoadReaderStopped: a load whose reader never returns is stopped by
+// the budget, which load's protection of its reader does not catch.
+func TestLoadReaderStopped(t *testing.T) {
+	w := newWorld(t, withBudget(hostileBudget, hostileMemory))
+	w.spawn("", "hostile/load_reader")
+	w.spawn("", "helper/neighbour")
+	w.step(1, 0.1)
+	errs := w.scriptErrors()
+	require.Len(t, errs, 1)
+	assert.ErrorIs(t, errs[0], ErrBudget)
+	assert.Equal(t, []string{"neighbour\t1"}, w.lines(), "nothing caught, and the rest keeps running")
+}
+
 // TestSpawnCharged: a spawn is charged the work of making the entity
 // (spawnWork) besides its instructions: a loop of spawns under a budget of
 // 64,000 instructions makes fewer than 1,000 entities.

@@ -60,9 +60,9 @@ func (h *Host) newSandbox() *lua.LState {
 	})
 	lualib.Open(L, lualib.Limits{MaxString: h.opts.MaxStringSize})
 	g := L.G.Global
-	g.RawSetString("load", L.NewFunction(h.sandboxLoad))
-	g.RawSetString("loadstring", L.NewFunction(h.sandboxLoadString))
 	protect, closer := newProtect(L, h.debugError), newCloser(L)
+	g.RawSetString("load", L.NewFunction(h.sandboxLoad(protect, closer)))
+	g.RawSetString("loadstring", L.NewFunction(h.sandboxLoadString))
 	laux.MarkTransparent(L, protect)
 	g.RawSetString("pcall", L.NewFunction(newPCall(h, protect, closer)))
 	g.RawSetString("xpcall", L.NewFunction(newXPCall(h, protect, closer)))
@@ -132,31 +132,57 @@ func hookThread(L *lua.LState) int {
 // load(chunk [, chunkname]) compiles source text (or the pieces a reader
 // function returns) into a function of the script's environment. Binary
 // chunks and sources past maxLoadSize bytes are refused. On failure it
-// returns nil and the message, like Lua's load.
-func (h *Host) sandboxLoad(L *lua.LState) int {
-	var src strings.Builder
-	switch chunk := L.Get(1).(type) {
-	case lua.LString:
-		src.WriteString(string(chunk))
-	case *lua.LFunction:
-		for {
-			L.Push(chunk)
-			L.Call(0, 1)
-			piece := L.Get(-1)
-			L.Pop(1)
-			s, ok := piece.(lua.LString)
-			if !ok || s == "" {
-				break
+// returns nil and the message, like Lua's load. As in Lua 5.1, the
+// reader's pieces end at nil or an empty string, a number is its text,
+// anything else fails with "reader function must return a string", and
+// an error the reader raises is load's failure, not raised: the reader
+// runs protected as by pcall (protect and closer), whose errors pass on
+// when they must (a budget's stop).
+func (h *Host) sandboxLoad(protect, closer *lua.LFunction) lua.LGFunction {
+	return func(L *lua.LState) int {
+		name := L.OptString(2, "=(load)")
+		var src strings.Builder
+		switch chunk := L.Get(1).(type) {
+		case lua.LString:
+			src.WriteString(string(chunk))
+		case *lua.LFunction:
+			for {
+				L.SetTop(0)
+				L.Push(protect)
+				L.Push(chunk)
+				protectedCall(L, h, closer, 1, identityFn)
+				if L.Get(1) == lua.LFalse {
+					// nil and the reader's error value.
+					L.Replace(1, lua.LNil)
+					return 2
+				}
+				s, ok := "", true
+				switch piece := L.Get(2).(type) {
+				case lua.LString:
+					s = string(piece)
+				case lua.LNumber:
+					s = laux.FormatNumber(piece)
+				default:
+					ok = piece == lua.LNil
+				}
+				if !ok {
+					// luaL_error's words, with its position.
+					return loadFailed(L, laux.Where(L, 1)+"reader function must return a string")
+				}
+				if s == "" {
+					break
+				}
+				if src.Len()+len(s) > maxLoadSize {
+					return loadFailed(L, "chunk too large")
+				}
+				src.WriteString(s)
 			}
-			if src.Len()+len(s) > maxLoadSize {
-				return loadFailed(L, "chunk too large")
-			}
-			src.WriteString(string(s))
+			L.SetTop(0)
+		default:
+			L.ArgError(1, "string or function expected")
 		}
-	default:
-		L.ArgError(1, "string or function expected")
+		return h.loadSource(L, src.String(), name)
 	}
-	return h.loadSource(L, src.String(), L.OptString(2, "=(load)"))
 }
 
 // loadstring(s [, chunkname]) is load for a string; its chunk name
