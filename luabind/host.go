@@ -17,6 +17,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/internal/luaast"
 	"github.com/luahost/luahost/luabind/internal/budget"
 	"github.com/luahost/luahost/luabind/internal/compile"
 	"github.com/luahost/luahost/luabind/internal/gopherx"
@@ -684,7 +685,7 @@ func (c *Chunks) compile(script, file string, src []byte, maxString int) (*lua.F
 	if ok && ch.sum == sum {
 		return ch.proto, nil
 	}
-	proto, err := compile.Compile(string(src), file, maxString)
+	proto, err := compile.Compile(luaast.FileSource(string(src)), file, maxString)
 	if err != nil {
 		return nil, compileError(script, file, src, err)
 	}

@@ -5,7 +5,6 @@
 package lint
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -60,7 +59,7 @@ func parseLua(path string, src []byte) (*luaFile, bool) {
 	if err := luabind.NewChunks().Precompile("", path, src); err != nil {
 		return nil, false
 	}
-	stmts, err := parse.Parse(bytes.NewReader(src), path)
+	stmts, err := parse.Parse(strings.NewReader(luaast.FileSource(string(src))), path)
 	if err != nil {
 		return nil, false
 	}

@@ -1,6 +1,8 @@
 package luaast
 
 import (
+	"strings"
+
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -35,6 +37,20 @@ func Exprs(stmts []ast.Stmt, fn func(ast.Expr)) {
 func Expr(e ast.Expr, fn func(ast.Expr)) {
 	w := &Walker{Expr: func(e ast.Expr, _ *Scope) { fn(e) }}
 	w.expr(e, nil)
+}
+
+// FileSource returns the source Lua 5.1 compiles from a file's text src:
+// without a first line that starts with '#' ("#!/usr/bin/lua"), whose
+// newline is kept so that lines keep their numbers. load and loadstring
+// compile their text as it is.
+func FileSource(src string) string {
+	if !strings.HasPrefix(src, "#") {
+		return src
+	}
+	if i := strings.IndexByte(src, '\n'); i >= 0 {
+		return src[i:]
+	}
+	return ""
 }
 
 // LocalFunction reports whether s declares a local function whose name

@@ -113,3 +113,16 @@ func TestExprOrder(t *testing.T) {
 	Expr(&ast.UnaryMinusOpExpr{Expr: &ast.IdentExpr{Value: "z"}}, func(ast.Expr) { n++ })
 	assert.Equal(t, 2, n)
 }
+
+// TestFileSource: a file's first line that starts with '#' is left out,
+// its newline kept.
+func TestFileSource(t *testing.T) {
+	for src, want := range map[string]string{
+		"#!/usr/bin/lua\nreturn 1": "\nreturn 1",
+		"# comment":                "",
+		"return 1\n#x":             "return 1\n#x",
+		" #!x\n":                   " #!x\n",
+	} {
+		assert.Equal(t, want, FileSource(src), src)
+	}
+}

@@ -86,8 +86,10 @@ func checkSyntax(src string, ref bool) (err *SyntaxError) {
 // parser reads tokens from its lexer; tok is the current one, open the
 // constructs waiting for their closers, innermost last.
 type parser struct {
-	lx   lexer
-	tok  token
+	lx  lexer
+	tok token
+	// last is the line of the token before tok.
+	last int
 	open []opener
 	// levels counts the nesting Lua 5.1 counts; depth the depth of
 	// gopher-lua's tree at the current token.
@@ -164,6 +166,7 @@ func (p *parser) advance() {
 	if t.kind == tForeign {
 		p.failAt(t.line, fmt.Sprintf("'%s' is not Lua: %s", t.text, foreignHint(t.text)))
 	}
+	p.last = p.tok.line
 	p.tok = t
 }
 
@@ -544,6 +547,11 @@ func (p *parser) callArgs() {
 	case p.tok.is("{"):
 		p.constructor()
 	case p.tok.is("("):
+		if p.tok.line != p.last {
+			// Lua 5.1 will not guess whether "f\n(g)()" is one
+			// statement or two.
+			p.fail("ambiguous syntax (function call x new statement) " + p.near())
+		}
 		o := p.opening("(", ")", p.tok.line)
 		p.advance()
 		if !p.tok.is(")") {

@@ -136,7 +136,8 @@ func (lx *lexer) next() (token, *lexError) {
 		}
 	}
 	lx.pos++
-	return token{tBad, string(c), line}, nil
+	// The byte itself: string(c) would be its UTF-8 encoding as a rune.
+	return token{tBad, lx.src[lx.pos-1 : lx.pos], line}, nil
 }
 
 // skipSpace skips blanks, newlines and comments.
@@ -156,11 +157,6 @@ func (lx *lexer) skipSpace() *lexError {
 				}
 				continue
 			}
-			for lx.pos < len(lx.src) && lx.src[lx.pos] != '\n' {
-				lx.pos++
-			}
-		case c == '#' && lx.pos == 0:
-			// A first line "#!..." is skipped, as lua does.
 			for lx.pos < len(lx.src) && lx.src[lx.pos] != '\n' {
 				lx.pos++
 			}
