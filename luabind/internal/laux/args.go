@@ -3,6 +3,7 @@ package laux
 import (
 	"fmt"
 	"math"
+	"reflect"
 
 	"github.com/luahost/luahost/luabind/internal/gopherx"
 
@@ -67,6 +68,22 @@ func Level(L *lua.LState, level int) (dbg *lua.Debug, found bool) {
 		// counts for GetStack.
 		at += 1 + tail
 	}
+}
+
+// ownPosition holds the code of the Go functions whose errors carry the
+// position Lua 5.1 gives them already, which the error mapper leaves as
+// they are. It is written only by package initialisation (OwnPosition).
+var ownPosition = map[uintptr]bool{}
+
+// OwnPosition registers fn, from a package's initialisation, as a Go
+// function whose errors carry their position already (they are raised
+// with Raise): the error mapper does not take off the position of the
+// Lua code below it, which gopher-lua adds to the errors of the others.
+func OwnPosition(fn lua.LGFunction) { ownPosition[reflect.ValueOf(fn).Pointer()] = true }
+
+// HasOwnPosition reports whether fn is a function OwnPosition registered.
+func HasOwnPosition(fn *lua.LFunction) bool {
+	return fn.IsG && ownPosition[reflect.ValueOf(fn.GFunction).Pointer()]
 }
 
 // Raise raises msg from a Go function as Lua 5.1's luaL_error does: with

@@ -344,9 +344,10 @@ func nameCallee(L *lua.LState, msg string) string {
 	if known && !isStandard(name) {
 		return strings.Replace(msg, anonymous, " to '"+name+"' (", 1)
 	}
-	if known && name == "error" {
+	if known && name == "error" || laux.HasOwnPosition(fn) {
 		// error words its own position (error(msg, 2) through pcall
-		// blames the code calling pcall, as in Lua 5.1).
+		// blames the code calling pcall, as in Lua 5.1), as do the
+		// functions that raise with laux.Raise's.
 		return msg
 	}
 	if where := luaWhere(L); where != "" {

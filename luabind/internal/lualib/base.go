@@ -94,25 +94,32 @@ func WrapCoroutine(create, resume *lua.LFunction) lua.LGFunction {
 		L.Call(1, 1)
 		th := L.Get(-1)
 		L.Pop(1)
-		L.Push(L.NewFunction(func(L *lua.LState) int {
-			top := L.GetTop()
-			L.Push(resume)
-			L.Push(th)
-			for i := 1; i <= top; i++ {
-				L.Push(L.Get(i))
-			}
-			L.Call(top+1, lua.MultRet)
-			if L.Get(top+1) == lua.LFalse {
-				if msg, ok := L.Get(top + 2).(lua.LString); ok {
-					laux.Raise(L, string(msg))
-				}
-				L.Error(L.Get(top+2), 0)
-			}
-			return L.GetTop() - top - 1
-		}))
+		L.Push(L.NewClosure(resumeWrapped, resume, th))
 		return 1
 	}
 }
+
+// resumeWrapped is a function coroutine.wrap returns: it resumes its
+// coroutine (upvalue 2) with resume (upvalue 1), and raises an error
+// of the coroutine again with the position luaL_error gives.
+func resumeWrapped(L *lua.LState) int {
+	top := L.GetTop()
+	L.Push(L.Get(lua.UpvalueIndex(1)))
+	L.Push(L.Get(lua.UpvalueIndex(2)))
+	for i := 1; i <= top; i++ {
+		L.Push(L.Get(i))
+	}
+	L.Call(top+1, lua.MultRet)
+	if L.Get(top+1) == lua.LFalse {
+		if msg, ok := L.Get(top + 2).(lua.LString); ok {
+			laux.Raise(L, string(msg))
+		}
+		L.Error(L.Get(top+2), 0)
+	}
+	return L.GetTop() - top - 1
+}
+
+func init() { laux.OwnPosition(resumeWrapped) }
 
 // tonumber(e [, base]) converts e to a number as Lua 5.1 does: in base 10
 // a number, or a string that C's strtod reads whole (decimal, hexadecimal
