@@ -180,11 +180,21 @@ func TestStraightUpdate(t *testing.T) {
 			w.requireNoErrors()
 			return w.lines()
 		}
-		budgeted := play(timingOff)
-		assert.Len(t, budgeted, 50)
-		assert.Equal(t, play(withBudget(-1, -1), withoutBounds, timingOff), budgeted)
-		assert.Equal(t, play(func(_ *runtime.Options, o *Options) { o.Timing = TimingExact }), budgeted)
+		assertSameResults(t, 50, play)
 	})
+}
+
+// assertSameResults checks that a world that play builds and runs prints
+// n lines under the default budget, untimed, and the same lines with
+// every limit off and with every callback timed: running straight-line
+// code unlooked at changes no result.
+func assertSameResults(t *testing.T, n int, play func(configure ...func(*runtime.Options, *Options)) []string) {
+	t.Helper()
+	timingOff := func(_ *runtime.Options, o *Options) { o.Timing = TimingOff }
+	budgeted := play(timingOff)
+	assert.Len(t, budgeted, n)
+	assert.Equal(t, play(withBudget(-1, -1), withoutBounds, timingOff), budgeted)
+	assert.Equal(t, play(func(_ *runtime.Options, o *Options) { o.Timing = TimingExact }), budgeted)
 }
 
 // TestStraightCallbacks: event handlers and timer callbacks of
@@ -244,10 +254,7 @@ func TestStraightCallbacks(t *testing.T) {
 			w.requireNoErrors()
 			return w.lines()
 		}
-		budgeted := play(timingOff)
-		assert.Len(t, budgeted, 20)
-		assert.Equal(t, play(withBudget(-1, -1), withoutBounds, timingOff), budgeted)
-		assert.Equal(t, play(func(_ *runtime.Options, o *Options) { o.Timing = TimingExact }), budgeted)
+		assertSameResults(t, 20, play)
 	})
 }
 

@@ -52,26 +52,23 @@ func MustCall(L *lua.LState, fn lua.LValue) {
 // call a string value", as luaL_callmeta calls it), and otherwise v's
 // text, numbers as Lua 5.1 prints them.
 func ToString(L *lua.LState, v lua.LValue) lua.LValue {
-	switch v := v.(type) {
-	case lua.LString:
-		if L.GetMetaField(v, "__tostring") == lua.LNil {
+	mm := L.GetMetaField(v, "__tostring")
+	if mm == lua.LNil {
+		switch v := v.(type) {
+		case lua.LString:
 			return v
-		}
-	case lua.LNumber:
-		if L.GetMetaField(v, "__tostring") == lua.LNil {
+		case lua.LNumber:
 			return lua.LString(FormatNumber(v))
 		}
+		return lua.LString(v.String())
 	}
-	if mm := L.GetMetaField(v, "__tostring"); mm != lua.LNil {
-		MustCall(L, mm)
-		L.Push(mm)
-		L.Push(v)
-		L.Call(1, 1)
-		r := L.Get(-1)
-		L.Pop(1)
-		return r
-	}
-	return lua.LString(v.String())
+	MustCall(L, mm)
+	L.Push(mm)
+	L.Push(v)
+	L.Call(1, 1)
+	r := L.Get(-1)
+	L.Pop(1)
+	return r
 }
 
 // AppendNumber appends n formatted as FormatNumber does.
