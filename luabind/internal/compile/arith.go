@@ -95,9 +95,9 @@ func (s *arithSite) call(L *lua.LState) int {
 		L.Push(lua.LNumber(s.fn(x, y)))
 		return 1
 	}
-	mm := L.GetMetaField(a, s.event)
+	mm := operandMeta(L, a, s.event)
 	if mm == lua.LNil {
-		mm = L.GetMetaField(b, s.event)
+		mm = operandMeta(L, b, s.event)
 	}
 	if mm == lua.LNil {
 		bad, desc := a, s.descs[0]
@@ -115,6 +115,17 @@ func (s *arithSite) call(L *lua.LState) int {
 	L.Push(b)
 	L.Call(2, 1)
 	return 1
+}
+
+// operandMeta returns the metamethod event of an operand, but none of a
+// string's: the strings' arithmetic metamethods only convert numeric
+// strings, which the site converts itself, and a string that is not a
+// number is Lua 5.1's "attempt to perform arithmetic on a string value".
+func operandMeta(L *lua.LState, v lua.LValue, event string) lua.LValue {
+	if _, ok := v.(lua.LString); ok {
+		return lua.LNil
+	}
+	return L.GetMetaField(v, event)
 }
 
 // numeral returns the value of a number literal, read as Lua 5.1 reads
