@@ -117,15 +117,16 @@ func (s *arithSite) call(L *lua.LState) int {
 	return 1
 }
 
-// operandMeta returns the metamethod event of an operand, but none of a
-// string's: the strings' arithmetic metamethods only convert numeric
+// operandMeta returns the metamethod event of an operand, but not the
+// strings' own arithmetic metamethods: they only convert numeric
 // strings, which the site converts itself, and a string that is not a
 // number is Lua 5.1's "attempt to perform arithmetic on a string value".
+// One a script put in the strings' metatable is called.
 func operandMeta(L *lua.LState, v lua.LValue, event string) lua.LValue {
-	if _, ok := v.(lua.LString); ok {
-		return lua.LNil
+	if mm := L.GetMetaField(v, event); !laux.IsStringArith(L, mm) {
+		return mm
 	}
-	return L.GetMetaField(v, event)
+	return lua.LNil
 }
 
 // numeral returns the value of a number literal, read as Lua 5.1 reads

@@ -86,6 +86,29 @@ func HasOwnPosition(fn *lua.LFunction) bool {
 	return fn.IsG && ownPosition[reflect.ValueOf(fn.GFunction).Pointer()]
 }
 
+// stringArithKey names the registry's set of the strings' own
+// arithmetic metamethods (MarkStringArith).
+const stringArithKey = "luahost.stringArith"
+
+// MarkStringArith records fn as one of the arithmetic metamethods
+// luahost gives strings in L, which only convert numeric strings
+// (IsStringArith).
+func MarkStringArith(L *lua.LState, fn *lua.LFunction) {
+	set, ok := L.G.Registry.RawGetString(stringArithKey).(*lua.LTable)
+	if !ok {
+		set = L.CreateTable(0, 8)
+		L.G.Registry.RawSetString(stringArithKey, set)
+	}
+	set.RawSet(fn, lua.LTrue)
+}
+
+// IsStringArith reports whether v is one of the strings' own arithmetic
+// metamethods in L, not one a script installed.
+func IsStringArith(L *lua.LState, v lua.LValue) bool {
+	set, ok := L.G.Registry.RawGetString(stringArithKey).(*lua.LTable)
+	return ok && v != lua.LNil && set.RawGet(v) == lua.LTrue
+}
+
 // Raise raises msg from a Go function as Lua 5.1's luaL_error does: with
 // the position of the calling function when that is Lua code, and none
 // when it is Go (as in pcall(string.rep)).
