@@ -624,6 +624,9 @@ func (h *Host) attach(e runtime.Handle, name string, props any) (*runtime.Instan
 	li := st.newInstance(self)
 	li.setProps(propKeys(props))
 	inst, err := h.rt.Attach(e, s, li)
+	if err == nil {
+		st.shareKeys(li.self)
+	}
 	h.publishRuntime()
 	return inst, err
 }

@@ -1,6 +1,10 @@
 package luabind
 
-import lua "github.com/yuin/gopher-lua"
+import (
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/luahost/luahost/luabind/internal/gopherx"
+)
 
 // selfBatch makes a state's self tables ahead, several in one run, so
 // that the selves of instances attached one after another sit next to
@@ -59,6 +63,33 @@ func (b *selfBatch) take(st *state) (*lua.LTable, error) {
 
 // ahead returns the tables made and not yet taken.
 func (b *selfBatch) ahead() []*lua.LTable { return b.made[b.next:] }
+
+// maxSharedKeys bounds the keys a state keeps one box of (shareKeys):
+// selves have a few fields, and a state whose selves have thousands of
+// distinct keys gains nothing from sharing them.
+const maxSharedKeys = 64
+
+// shareKeys gives the keys of self, which its onCreate has run on, the
+// boxes the state's earlier selves have (gopherx.ShareKeys): a key an
+// onCreate adds (self.angle = 0) is boxed by gopher-lua then, among
+// whatever Lua allocated around it (a spawner's spec tables), and every
+// write of the field in a frame compares its key with the box. With the
+// box shared, a world spawned from Lua runs its frame as one made by the
+// scene does.
+func (st *state) shareKeys(self *lua.LTable) {
+	gopherx.ShareKeys(self, func(s lua.LString, box lua.LValue) lua.LValue {
+		if shared, ok := st.keyBoxes[string(s)]; ok {
+			return shared
+		}
+		if len(st.keyBoxes) < maxSharedKeys {
+			if st.keyBoxes == nil {
+				st.keyBoxes = map[string]lua.LValue{}
+			}
+			st.keyBoxes[string(s)] = box
+		}
+		return box
+	})
+}
 
 // newInstance returns a new instance record of self: inside a callback,
 // cut from a block of selfRun, so that instances an onCreate attaches one

@@ -77,6 +77,9 @@ type state struct {
 	selves selfBatch
 	// instBlock is what is left of the block instance records are cut from.
 	instBlock []instance
+	// keyBoxes holds the one box of each key the state's selves share
+	// (shareKeys).
+	keyBoxes map[string]lua.LValue
 
 	// cur is the instance whose callback runs now (nil in chunk code),
 	// curEntity its entity value.

@@ -2,6 +2,7 @@ package gopherx
 
 import (
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -139,4 +140,57 @@ func TestTableNext(t *testing.T) {
 	}
 	_, _, ok := TableNext(L.NewTable(), lua.LString("x"))
 	assert.False(t, ok, "an empty table holds no key")
+}
+
+// TestShareKeys: two tables of one shape hold one box per key after
+// ShareKeys, with their values, key order and traversal unchanged.
+func TestShareKeys(t *testing.T) {
+	// Keys made at run time, as a script's are: each table boxes its own.
+	key := func(s string) string { return string([]byte(s)) }
+	newShape := func() *lua.LTable {
+		tb := &lua.LTable{Metatable: lua.LNil}
+		tb.RawSetString(key("speed"), lua.LNumber(90))
+		tb.RawSetInt(1, lua.LString("first"))
+		tb.RawSetString(key("angle"), lua.LNumber(0))
+		return tb
+	}
+	a, b := newShape(), newShape()
+	boxes := map[string]lua.LValue{}
+	share := func(s lua.LString, box lua.LValue) lua.LValue {
+		if shared, ok := boxes[string(s)]; ok {
+			return shared
+		}
+		boxes[string(s)] = box
+		return box
+	}
+	ShareKeys(a, share)
+	ShareKeys(b, share)
+	dataOf := func(v lua.LValue) unsafe.Pointer { return (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[1] }
+	keysOf := func(tb *lua.LTable) []lua.LValue {
+		return *(*[]lua.LValue)(unsafe.Add(unsafe.Pointer(tb), recordLayout.keys))
+	}
+	k2iOf := func(tb *lua.LTable) map[lua.LValue]int {
+		return *(*map[lua.LValue]int)(unsafe.Add(unsafe.Pointer(tb), recordLayout.k2i))
+	}
+	require.Len(t, keysOf(b), 2)
+	for i, k := range keysOf(b) {
+		assert.Equal(t, dataOf(keysOf(a)[i]), dataOf(k), "key %v: one box", k)
+		for stored := range k2iOf(b) {
+			if stored == k {
+				assert.Equal(t, dataOf(k), dataOf(stored), "the index holds the shared box too")
+			}
+		}
+	}
+	for _, tb := range []*lua.LTable{a, b} {
+		assert.Equal(t, lua.LNumber(90), tb.RawGetString("speed"))
+		assert.Equal(t, lua.LNumber(0), tb.RawGetString("angle"))
+		tb.RawSetString("angle", lua.LNumber(5))
+		assert.Equal(t, lua.LNumber(5), tb.RawGetString("angle"))
+		var order []string
+		for k, _, ok := TableNext(tb, lua.LNil); k != lua.LNil; k, _, ok = TableNext(tb, k) {
+			require.True(t, ok)
+			order = append(order, k.String())
+		}
+		assert.Equal(t, []string{"1", "speed", "angle"}, order)
+	}
 }

@@ -66,6 +66,35 @@ func NewRecordRoom(names []string, keys, values []lua.LValue, mt lua.LValue, roo
 	return t
 }
 
+// ShareKeys gives the string keys of t's hash part the boxes share
+// returns for them (share gets each key and the box t holds), in its key
+// list and its key index: gopher-lua boxes a key when a table first
+// gets it, so tables of one shape hold a box each, scattered among what
+// was allocated between them, and every write of a field compares its key
+// with the box. The keys are equal, so nothing but memory changes. When
+// the layout is unknown (Check reports it), it does nothing.
+func ShareKeys(t *lua.LTable, share func(lua.LString, lua.LValue) lua.LValue) {
+	if !recordLayout.ok {
+		return
+	}
+	p := unsafe.Pointer(t)
+	keys := *(*[]lua.LValue)(unsafe.Add(p, recordLayout.keys))
+	k2i := *(*map[lua.LValue]int)(unsafe.Add(p, recordLayout.k2i))
+	if k2i == nil {
+		return
+	}
+	for i, k := range keys {
+		s, ok := k.(lua.LString)
+		if !ok {
+			continue
+		}
+		c := share(s, k)
+		keys[i] = c
+		delete(k2i, k)
+		k2i[c] = i
+	}
+}
+
 // TableNext returns the key after k in t and its value (nil, nil after
 // the last), as next does: the array part in order, then the hash part in
 // the order of its key list. ok is false when t does not hold k: a key of
