@@ -137,7 +137,7 @@ func (rw *rewriter) stmts(stmts []ast.Stmt) []ast.Stmt {
 	for i, s := range stmts {
 		stmts[i] = rw.stmt(s)
 	}
-	return stmts
+	return rw.labels(stmts)
 }
 
 func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
@@ -169,12 +169,14 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 	case *ast.WhileStmt:
 		s.Condition = rw.expr(s.Condition)
 		s.Stmts = rw.block(s.Stmts)
+		return rw.whileLoop(s)
 	case *ast.RepeatStmt:
 		// The condition sees the body's locals.
 		rw.in(rw.sc.Block(), func() {
 			s.Stmts = rw.stmts(s.Stmts)
 			s.Condition = rw.expr(s.Condition)
 		})
+		rw.repeatLoop(s)
 	case *ast.IfStmt:
 		s.Condition = rw.expr(s.Condition)
 		s.Then = rw.block(s.Then)
@@ -189,6 +191,7 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 	case *ast.GenericForStmt:
 		rw.exprs(s.Exprs)
 		rw.in(rw.sc.Block(s.Names...), func() { s.Stmts = rw.block(s.Stmts) })
+		s.Stmts = rw.landing(s.Stmts, s)
 		return rw.genericFor(s)
 	case *ast.FuncDefStmt:
 		if s.Name.Func != nil {

@@ -1,0 +1,133 @@
+package compile
+
+import (
+	"github.com/yuin/gopher-lua/ast"
+
+	"github.com/luahost/luahost/internal/luaast"
+)
+
+// The last pass of gopher-lua's compiler threads jumps: a jump to a jump
+// goes straight to the end of the chain. It reads the target of each
+// jump in a chain as a label, but a jump it already passed holds its
+// distance instead, so a chain through a jump that comes before the one
+// being threaded lands anywhere. A loop's jump back is such a chain when
+// the loop's first instruction is itself a jump, as the code of an and/or
+// or a not with a constant operand starts: while (nil and 0 or n) < 3 ran
+// its body once, and a loop could jump back into the start of the chunk.
+// A loop (and a label, which a goto may jump back to) whose first
+// instruction may be a jump gets one of its own there: a hidden local,
+// declared without a value.
+
+// whileLoop makes sure the jump back of s (its parts rewritten) lands on
+// no jump: a condition that may start with one is moved into the body
+// (while true do local (t); if not cond then break end; ... end), and
+// the body of a loop whose condition is a constant gets its own first
+// instruction when it needs one.
+func (rw *rewriter) whileLoop(s *ast.WhileStmt) *ast.WhileStmt {
+	if constant(s.Condition) {
+		s.Stmts = rw.landing(s.Stmts, s)
+		return s
+	}
+	if !mayJump(s.Condition) {
+		return s
+	}
+	exit := at(&ast.IfStmt{
+		Condition: at(&ast.UnaryNotOpExpr{Expr: s.Condition}, s.Condition),
+		Then:      []ast.Stmt{at(&ast.BreakStmt{}, s)},
+	}, s)
+	body := append([]ast.Stmt{rw.noJump(s), exit}, s.Stmts...)
+	return at(&ast.WhileStmt{Condition: at(&ast.TrueExpr{}, s), Stmts: body}, s)
+}
+
+// repeatLoop makes sure the jump back of s lands on no jump.
+func (rw *rewriter) repeatLoop(s *ast.RepeatStmt) {
+	if startsWithJump(s.Stmts) || len(s.Stmts) == 0 && mayJump(s.Condition) {
+		s.Stmts = append([]ast.Stmt{rw.noJump(s)}, s.Stmts...)
+	}
+}
+
+// landing returns the body stmts of a loop whose jump back goes to its
+// first statement, with an instruction of its own first when that
+// statement's code may start with a jump.
+func (rw *rewriter) landing(stmts []ast.Stmt, of ast.PositionHolder) []ast.Stmt {
+	if !startsWithJump(stmts) {
+		return stmts
+	}
+	return append([]ast.Stmt{rw.noJump(of)}, stmts...)
+}
+
+// labels gives each label of a block followed by code that may start
+// with a jump an instruction of its own after it: a goto may jump back
+// to it.
+func (rw *rewriter) labels(stmts []ast.Stmt) []ast.Stmt {
+	for i := 0; i < len(stmts); i++ {
+		if _, ok := stmts[i].(*ast.LabelStmt); ok && startsWithJump(stmts[i+1:]) {
+			stmts = append(stmts[:i+1], append([]ast.Stmt{rw.noJump(stmts[i])}, stmts[i+1:]...)...)
+			i++
+		}
+	}
+	return stmts
+}
+
+// noJump returns a statement that compiles to one instruction that is not
+// a jump: a hidden local declared without a value.
+func (rw *rewriter) noJump(of ast.PositionHolder) ast.Stmt {
+	return at(&ast.LocalAssignStmt{Names: []string{rw.temp()}}, of)
+}
+
+// startsWithJump reports whether the code of stmts may start with a jump
+// (it errs on the side of yes): a break or a goto, or a first statement
+// whose expressions hold an and/or or a not of a constant, or a
+// condition that is a constant.
+func startsWithJump(stmts []ast.Stmt) bool {
+	if len(stmts) == 0 {
+		return false
+	}
+	switch s := stmts[0].(type) {
+	case *ast.BreakStmt, *ast.GotoStmt:
+		return true
+	case *ast.LabelStmt:
+		return startsWithJump(stmts[1:])
+	case *ast.DoBlockStmt:
+		return startsWithJump(s.Stmts) || len(s.Stmts) == 0 && startsWithJump(stmts[1:])
+	case *ast.IfStmt:
+		return constant(s.Condition) || mayJump(s.Condition)
+	case *ast.WhileStmt:
+		return constant(s.Condition) || mayJump(s.Condition)
+	case *ast.RepeatStmt:
+		return startsWithJump(s.Stmts) || len(s.Stmts) == 0 && mayJump(s.Condition)
+	}
+	jumps := false
+	w := &luaast.Walker{Expr: func(e ast.Expr, _ *luaast.Scope) { jumps = jumps || constantLogic(e) }}
+	w.Walk(stmts[:1])
+	return jumps
+}
+
+// mayJump reports whether the code of e may start with a jump: e holds
+// an and/or or a not of a constant.
+func mayJump(e ast.Expr) bool {
+	jumps := false
+	luaast.Expr(e, func(e ast.Expr) { jumps = jumps || constantLogic(e) })
+	return jumps
+}
+
+// constantLogic reports whether e is an and/or or a not with an operand
+// that is a constant.
+func constantLogic(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.LogicalOpExpr:
+		return constant(x.Lhs) || constant(x.Rhs)
+	case *ast.UnaryNotOpExpr:
+		return constant(x.Expr)
+	}
+	return false
+}
+
+// constant reports whether e is a literal nil, boolean, number or string.
+func constant(e ast.Expr) bool {
+	switch e.(type) {
+	case *ast.NilExpr, *ast.FalseExpr, *ast.TrueExpr, *ast.NumberExpr, *ast.StringExpr:
+		return true
+	}
+	return false
+}
