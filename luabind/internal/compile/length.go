@@ -63,6 +63,17 @@ func (rw *rewriter) constructor(e *ast.TableExpr) ast.Expr {
 	if len(e.Fields) == 0 {
 		return e
 	}
+	if last := e.Fields[len(e.Fields)-1]; last.Key != nil {
+		// A keyed field's value is one value: gopher-lua spread a call
+		// or ... in the last field over the positional items, keyed or
+		// not ({"x", a = f()} had f's first result at [2]).
+		switch v := last.Value.(type) {
+		case *ast.FuncCallExpr:
+			v.AdjustRet = true
+		case *ast.Comma3Expr:
+			v.AdjustRet = true
+		}
+	}
 	values := make([]ast.Expr, len(e.Fields))
 	for i, f := range e.Fields {
 		if f.Key != nil {

@@ -33,6 +33,9 @@ const (
 	MaxLocals       = 200
 	MaxUpvalues     = 60
 	MaxConstantWork = 1 << 24
+	// MaxPositional is the most positional items a table constructor may
+	// have: 511 blocks of 50, all gopher-lua's compiler can store.
+	MaxPositional = 511 * 50
 )
 
 // checkLimits returns the first limit stmts, a whole chunk, passes, or
@@ -287,9 +290,18 @@ func (lw *limitWalk) expr(e ast.Expr) {
 		lw.expr(x.Object)
 		lw.expr(x.Key)
 	case *ast.TableExpr:
+		positional := 0
 		for _, f := range x.Fields {
+			if f.Key == nil {
+				positional++
+			}
 			lw.expr(f.Key)
 			lw.expr(f.Value)
+		}
+		if !lw.constants && positional > MaxPositional {
+			// gopher-lua's instruction that stores them counts blocks of
+			// 50 in 9 bits, and silently dropped the items past that.
+			panic(&SyntaxError{Line: x.Line(), Msg: fmt.Sprintf("table constructor has more than %d positional items: split it, or fill the table in a loop", MaxPositional)})
 		}
 	case *ast.FuncCallExpr:
 		lw.expr(x.Func)

@@ -41,6 +41,9 @@ func TestCompileLimits(t *testing.T) {
 	}{
 		{"200 locals", lines(200, "local a%d = 1"), ""},
 		{"201 locals", lines(201, "local a%d = 1"), "line 201: main function has more than 200 local variables"},
+		{"a constructor at the most positional items", "return {" + strings.Repeat("1,", MaxPositional-1) + "1, a = 2}", ""},
+		{"a constructor past the most positional items", "local t = 1\nreturn {" + strings.Repeat("1,", MaxPositional) + "1}",
+			"line 2: table constructor has more than 25550 positional items: split it, or fill the table in a loop"},
 		{"a for loop's hidden locals", lines(197, "local a%d = 1") + "for i = 1, 2 do end\n",
 			"line 198: main function has more than 200 local variables"},
 		{"locals of closed blocks", lines(150, "do local a%d = 1 end") + lines(150, "local b%d = 1"), ""},
@@ -54,7 +57,7 @@ func TestCompileLimits(t *testing.T) {
 		{"5,000 distinct constants", "return {" + joined(5000, "%d", ", ") + "}\n", ""},
 		{"2,000 constants used eight times", strings.Repeat("local t = {"+joined(2000, "%d", ", ")+"}\n", 8), ""},
 		{"one constant used 200,000 times", "local x\n" + strings.Repeat("x = 1\n", 200_000), ""},
-		{"80,000 distinct numbers", "return {" + joined(80_000, "%d", ",\n") + "}\n", "line 5793: too many constants to compile"},
+		{"80,000 distinct numbers", "return {" + joined(80_000, "[%d] = true", ",\n") + "}\n", "line 5793: too many constants to compile"},
 		{"25,000 distinct strings", "return {" + joined(25_000, "'s%d'", ",\n") + "}\n", "too many constants to compile"},
 		{"many small functions", strings.Repeat("local function f() return {"+joined(1000, "%d", ", ")+"} end\n", 20), ""},
 		{"spread over functions", strings.Repeat("local function f() return {"+joined(4000, "%d", ", ")+"} end\n", 40), "too many constants to compile"},
