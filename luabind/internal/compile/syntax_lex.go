@@ -217,8 +217,15 @@ func (lx *lexer) shortString(q byte) (token, *lexError) {
 		case '\n':
 			return token{}, &lexError{line, "unfinished string near '" + lx.src[start:lx.pos] + "'"}
 		case '\\':
-			if lx.pos+1 < len(lx.src) && lx.src[lx.pos+1] == '\n' {
+			if nl := lx.pos + 1; nl < len(lx.src) && (lx.src[nl] == '\n' || lx.src[nl] == '\r') {
+				// An escaped line end is one, of one character or of
+				// two different ones ("\r\n", "\n\r"), as Lua 5.1 reads.
 				lx.line++
+				lx.pos = nl + 1
+				if lx.pos < len(lx.src) && (lx.src[lx.pos] == '\n' || lx.src[lx.pos] == '\r') && lx.src[lx.pos] != lx.src[nl] {
+					lx.pos++
+				}
+				continue
 			}
 			if d := lx.pos + 1; d < len(lx.src) && isDigit(lx.src[d]) {
 				// A decimal escape reads up to three digits; past 255 it
