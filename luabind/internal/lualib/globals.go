@@ -128,15 +128,34 @@ func fenvFunction(L *lua.LState, optional bool) *lua.LFunction {
 
 var heapSample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 
-// collectgarbage([opt]) answers "count" (the process's live heap in KiB);
-// every other option does nothing and returns 0: in gopher-lua a
-// collection would stop the whole process.
+// collectgarbage([opt [, arg]]) answers "count" (the process's live heap
+// in KiB); the other options collect nothing (in gopher-lua a collection
+// would stop the whole process) and return what Lua 5.1's do: 0, true
+// for "step" (a cycle finished), the previous value for "setpause" and
+// "setstepmul" (200 at first); any other option is an argument error.
 func collectGarbage(L *lua.LState) int {
-	if L.OptString(1, "collect") == "count" {
+	switch opt := L.OptString(1, "collect"); opt {
+	case "count":
 		metrics.Read(heapSample)
 		L.Push(lua.LNumber(float64(heapSample[0].Value.Uint64()) / 1024))
-		return 1
+	case "collect", "stop", "restart":
+		L.Push(lua.LNumber(0))
+	case "step":
+		L.Push(lua.LTrue)
+	case "setpause", "setstepmul":
+		key := gcSettingKey + opt
+		prev, ok := L.G.Registry.RawGetString(key).(lua.LNumber)
+		if !ok {
+			prev = 200
+		}
+		L.G.Registry.RawSetString(key, lua.LNumber(laux.Int(laux.OptNumber(L, 2, 0))))
+		L.Push(prev)
+	default:
+		L.ArgError(1, "invalid option '"+opt+"'")
 	}
-	L.Push(lua.LNumber(0))
 	return 1
 }
+
+// gcSettingKey prefixes the registry's keys of the collector settings a
+// script set (collectgarbage "setpause" and "setstepmul").
+const gcSettingKey = "luahost.gc."
