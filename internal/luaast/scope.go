@@ -10,6 +10,8 @@ type Scope struct {
 	// fn is the depth of functions around the block: 0 at the chunk's
 	// top level.
 	fn int
+	// params marks the scope of a function's parameters.
+	params bool
 }
 
 // Block returns a scope for a block inside s (s may be nil: the chunk's
@@ -21,7 +23,19 @@ func (s *Scope) Block(names ...string) *Scope {
 // Function returns the scope of the body of a function defined in s,
 // whose parameters are params.
 func (s *Scope) Function(params ...string) *Scope {
-	return &Scope{names: params, parent: s, fn: s.Functions() + 1}
+	return &Scope{names: params, parent: s, fn: s.Functions() + 1, params: true}
+}
+
+// LastParam reports whether name, in s, is the last parameter of the
+// function s is in (self for a method without others).
+func (s *Scope) LastParam(name string) bool {
+	fn := s.Functions()
+	for sc := s; sc != nil; sc = sc.parent {
+		if slices.Contains(sc.names, name) {
+			return sc.params && sc.fn == fn && sc.names[len(sc.names)-1] == name
+		}
+	}
+	return false
 }
 
 // Declare adds local names to s, from this point of its block on.

@@ -131,3 +131,67 @@ func constant(e ast.Expr) bool {
 	}
 	return false
 }
+
+// closeOnBreak gives the body of a loop whose break leaves a block that
+// may hold a local a closure captured an instruction to close it.
+// gopher-lua's break closes the captured locals of the loop's body only
+// when a local of the body itself is captured, and the blocks inside it
+// close theirs only when they end: a break from inside an if or a do
+// left a captured local open, and the closure then shared the register
+// of a later local (`while true do if c then local y = 10; f = function()
+// return y end; break end end; local a, b = 1, 2` made f return 2).
+// The body gets a hidden local that a closure, never made, captures:
+// gopher-lua then closes everything from the body's first local up at
+// every break and at every iteration's end.
+func (rw *rewriter) closeOnBreak(body []ast.Stmt, of ast.PositionHolder) []ast.Stmt {
+	if !nestedBreak(body, 0) || !hasFunction(body) {
+		return body
+	}
+	held, never := rw.temp(), rw.temp()
+	ref := func() ast.Expr { return at(&ast.IdentExpr{Value: held}, of) }
+	closure := at(&ast.FunctionExpr{ParList: &ast.ParList{}, Stmts: []ast.Stmt{at(&ast.ReturnStmt{Exprs: []ast.Expr{ref()}}, of)}}, of)
+	capture := at(&ast.IfStmt{
+		Condition: ref(),
+		Then:      []ast.Stmt{at(&ast.LocalAssignStmt{Names: []string{never}, Exprs: []ast.Expr{closure}}, of)},
+	}, of)
+	return append([]ast.Stmt{at(&ast.LocalAssignStmt{Names: []string{held}}, of), capture}, body...)
+}
+
+// nestedBreak reports whether stmts, at depth blocks inside a loop's
+// body, hold a break of that loop inside a block (an if's or a do's).
+func nestedBreak(stmts []ast.Stmt, depth int) bool {
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *ast.BreakStmt:
+			if depth > 0 {
+				return true
+			}
+		case *ast.DoBlockStmt:
+			if nestedBreak(s.Stmts, depth+1) {
+				return true
+			}
+		case *ast.IfStmt:
+			if nestedBreak(s.Then, depth+1) || nestedBreak(s.Else, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasFunction reports whether stmts define a function anywhere.
+func hasFunction(stmts []ast.Stmt) bool {
+	found := false
+	w := &luaast.Walker{
+		Expr: func(e ast.Expr, _ *luaast.Scope) {
+			_, ok := e.(*ast.FunctionExpr)
+			found = found || ok
+		},
+		Stmt: func(s ast.Stmt, _ *luaast.Scope) {
+			_, ok := s.(*ast.FuncDefStmt)
+			found = found || ok
+		},
+	}
+	w.Walk(stmts)
+	return found
+}

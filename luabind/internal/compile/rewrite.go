@@ -151,7 +151,7 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 		if g := rw.guardEntity(s); g != ast.Stmt(s) {
 			return g
 		}
-		return rw.logicalToLocal(s)
+		return rw.viaLocal(s)
 	case *ast.LocalAssignStmt:
 		if luaast.LocalFunction(s) {
 			// local function f: f is in scope in its own body.
@@ -169,7 +169,9 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 	case *ast.WhileStmt:
 		s.Condition = rw.expr(s.Condition)
 		s.Stmts = rw.block(s.Stmts)
-		return rw.whileLoop(s)
+		w := rw.whileLoop(s)
+		w.Stmts = rw.closeOnBreak(w.Stmts, s)
+		return w
 	case *ast.RepeatStmt:
 		// The condition sees the body's locals.
 		rw.in(rw.sc.Block(), func() {
@@ -177,6 +179,7 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 			s.Condition = rw.expr(s.Condition)
 		})
 		rw.repeatLoop(s)
+		s.Stmts = rw.closeOnBreak(s.Stmts, s)
 	case *ast.IfStmt:
 		s.Condition = rw.expr(s.Condition)
 		s.Then = rw.block(s.Then)
@@ -188,10 +191,11 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 			s.Step = rw.forBound(rw.expr(s.Step))
 		}
 		rw.in(rw.sc.Block(s.Name), func() { s.Stmts = rw.block(s.Stmts) })
+		s.Stmts = rw.closeOnBreak(s.Stmts, s)
 	case *ast.GenericForStmt:
 		rw.exprs(s.Exprs)
 		rw.in(rw.sc.Block(s.Names...), func() { s.Stmts = rw.block(s.Stmts) })
-		s.Stmts = rw.landing(s.Stmts, s)
+		s.Stmts = rw.closeOnBreak(rw.landing(s.Stmts, s), s)
 		return rw.genericFor(s)
 	case *ast.FuncDefStmt:
 		if s.Name.Func != nil {

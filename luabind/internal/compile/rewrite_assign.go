@@ -76,23 +76,36 @@ func (rw *rewriter) multipleAssign(s *ast.AssignStmt) ast.Stmt {
 	return at(&ast.DoBlockStmt{Stmts: stmts}, s)
 }
 
-// logicalToLocal rewrites x = e, where x is a local of the running
-// function and e an and/or, into
+// viaLocal rewrites x = e, where x is a local of the running function
+// that gopher-lua would compile e straight into and get wrong, into
 //
 //	do local (1) = e; x = (1) end
 //
-// gopher-lua compiles an and/or straight into the register of a local
-// target, but an operand that is neither a local nor a constant (a field,
-// an index, a call, ...) is tested in a scratch register, and when it
-// decides the result (falsy before and, truthy before or) its value is
-// left there: the local kept its old value. A local declaration compiles
-// the and/or into the new local's own register, which is right.
-func (rw *rewriter) logicalToLocal(s *ast.AssignStmt) ast.Stmt {
+// A local declaration compiles e into the new local's own register, the
+// highest, which is right. gopher-lua gets three shapes wrong:
+//
+//   - e an and/or: an operand that is neither a local nor a constant (a
+//     field, an index, a call, ...) is tested in a scratch register, and
+//     when it decides the result (falsy before and, truthy before or) its
+//     value is left there: the local kept its old value (x = y.a and 1);
+//   - e a call and x the function's last parameter: the function to call
+//     is loaded into x's register before the arguments are read, so that
+//     name = "hi " .. name (a call once the compile step has rewritten
+//     ..) concatenated the function;
+//   - e a parenthesised ...: the instruction that reads it cuts the
+//     stack at x, and the locals declared after x became Go nils.
+func (rw *rewriter) viaLocal(s *ast.AssignStmt) ast.Stmt {
 	id, ok := s.Lhs[0].(*ast.IdentExpr)
 	if !ok || len(s.Rhs) != 1 || rw.kind(id.Value) != "local" {
 		return s
 	}
-	if _, ok := s.Rhs[0].(*ast.LogicalOpExpr); !ok {
+	switch s.Rhs[0].(type) {
+	case *ast.LogicalOpExpr, *ast.Comma3Expr:
+	case *ast.FuncCallExpr:
+		if !rw.sc.LastParam(id.Value) {
+			return s
+		}
+	default:
 		return s
 	}
 	name := rw.temp()
