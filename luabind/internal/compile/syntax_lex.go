@@ -215,7 +215,9 @@ func (lx *lexer) shortString(q byte) (token, *lexError) {
 			lx.pos++
 			return token{tString, lx.src[start:lx.pos], line}, nil
 		case '\n':
-			return token{}, &lexError{line, "unfinished string near '" + lx.src[start:lx.pos] + "'"}
+			// At the line the string was cut, as Lua 5.1 reports it
+			// (an escaped line end before it counts).
+			return token{}, &lexError{lx.line, "unfinished string near '" + lx.src[start:lx.pos] + "'"}
 		case '\\':
 			if nl := lx.pos + 1; nl < len(lx.src) && (lx.src[nl] == '\n' || lx.src[nl] == '\r') {
 				// An escaped line end is one, of one character or of
