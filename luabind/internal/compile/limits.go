@@ -36,6 +36,9 @@ const (
 	// MaxPositional is the most positional items a table constructor may
 	// have: 511 blocks of 50, all gopher-lua's compiler can store.
 	MaxPositional = 511 * 50
+	// MaxRegisters is the most registers a function may use, gopher-lua's
+	// limit (Lua 5.1's is 250): its locals and an expression's values.
+	MaxRegisters = 200
 )
 
 // checkLimits returns the first limit stmts, a whole chunk, passes, or
@@ -310,6 +313,12 @@ func (lw *limitWalk) expr(e ast.Expr) {
 			lw.constant(x.Line(), limitConst{text: x.Method})
 		}
 		lw.exprs(x.Args)
+		// The function, self and the arguments sit in registers above
+		// the locals: past gopher-lua's limit, its compiler would refuse
+		// the chunk at line 0, in its own words.
+		if used := lw.fn.active + 1 + len(x.Args); !lw.constants && x.Method != "" && used+1 > MaxRegisters || !lw.constants && used > MaxRegisters {
+			panic(&SyntaxError{Line: x.Line(), Msg: fmt.Sprintf("function or expression too complex (a call of %d arguments beside %d locals needs more than %d registers)", len(x.Args), lw.fn.active, MaxRegisters)})
+		}
 	case *ast.LogicalOpExpr:
 		lw.expr(x.Lhs)
 		lw.expr(x.Rhs)

@@ -41,6 +41,9 @@ func TestCompileLimits(t *testing.T) {
 	}{
 		{"200 locals", lines(200, "local a%d = 1"), ""},
 		{"201 locals", lines(201, "local a%d = 1"), "line 201: main function has more than 200 local variables"},
+		{"a call of 199 arguments", "return f(" + joined(199, "%d", ", ") + ")", ""},
+		{"a call of 198 arguments beside 2 locals", "local a, b = 1, 2\nreturn f(" + joined(198, "%d", ", ") + ")",
+			"line 2: function or expression too complex (a call of 198 arguments beside 2 locals needs more than 200 registers)"},
 		{"a constructor at the most positional items", "return {" + strings.Repeat("1,", MaxPositional-1) + "1, a = 2}", ""},
 		{"a constructor past the most positional items", "local t = 1\nreturn {" + strings.Repeat("1,", MaxPositional) + "1}",
 			"line 2: table constructor has more than 25550 positional items: split it, or fill the table in a loop"},
