@@ -22,12 +22,14 @@ import (
 //
 // Lua 5.1 evaluates a target's table and key before the right-hand
 // sides. The rewrite keeps a target's table and key expressions in place
-// (so an error names the script's own variable) unless a target assigned
-// before it — one to its right — is a name they read: then they are
-// evaluated first, into temporaries (i, t[i] = i+1, 20 and t[i], i = 20,
-// i+1 both write t at the old i). Only a right-hand side that changes a
-// target's table or key by a side effect (a call that reassigns t in
-// t.x, y = 1, f()) sees a difference.
+// when they are constants or names no target to their right assigns (so
+// an error names the script's own variable); any other is evaluated
+// first, into a temporary, when a target is assigned before it — one to
+// its right: i, t[i] = i+1, 20 and t[i], i = 20, i+1 both write t at the
+// old i, and t[t.n], t.n = "a", 2 writes t[1] (a field or a call there
+// may read what a later target writes). Only a right-hand side that
+// changes a name a target's table or key reads, by a side effect (a call
+// that reassigns t in t.x, y = 1, f()), sees a difference.
 func (rw *rewriter) multipleAssign(s *ast.AssignStmt) ast.Stmt {
 	n := len(s.Lhs)
 	// later[i] are the names assigned by the targets right of i.
@@ -43,7 +45,8 @@ func (rw *rewriter) multipleAssign(s *ast.AssignStmt) ast.Stmt {
 	var preNames []string
 	var preExprs []ast.Expr
 	hoist := func(e ast.Expr, i int) ast.Expr {
-		if isConst(e) || !reads(e, later[i]) {
+		_, isName := e.(*ast.IdentExpr)
+		if isConst(e) || i == n-1 || isName && !reads(e, later[i]) {
 			return e
 		}
 		name := rw.temp()
