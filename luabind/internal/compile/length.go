@@ -63,6 +63,9 @@ func (rw *rewriter) constructor(e *ast.TableExpr) ast.Expr {
 	if len(e.Fields) == 0 {
 		return e
 	}
+	if fixed := rw.fixFlush(e); fixed != ast.Expr(e) {
+		return fixed
+	}
 	if last := e.Fields[len(e.Fields)-1]; last.Key != nil {
 		// A keyed field's value is one value: gopher-lua spread a call
 		// or ... in the last field over the positional items, keyed or

@@ -301,6 +301,9 @@ func (lw *limitWalk) expr(e ast.Expr) {
 			lw.expr(f.Key)
 			lw.expr(f.Value)
 		}
+		if se := flushRefusal(x); !lw.constants && se != nil {
+			panic(se)
+		}
 		if !lw.constants && positional > MaxPositional {
 			// gopher-lua's instruction that stores them counts blocks of
 			// 50 in 9 bits, and silently dropped the items past that.
