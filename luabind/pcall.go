@@ -27,13 +27,16 @@ import (
 // function with an empty body (closer) at the base of the unwound frames:
 // its return closes their upvalues, as Lua 5.1 closes them on unwinding.
 //
-// Two differences remain. gopher-lua has emptied the unwound registers
+// gopher-lua clears its "handler set" flag when any protected call
+// returns, so an error raised in an outer pcall after an inner pcall
+// returned detached the upvalues of the functions around the outer pcall:
+// protectedCall sets the flag back as it was before the call
+// (gopherx.SetHandlerSet).
+//
+// One difference remains: gopher-lua has emptied the unwound registers
 // before closer runs, so a closure made inside the failed call and kept
 // after it sees nil for the failed call's locals (Lua 5.1: their last
-// values). And gopher-lua clears its "handler set" flag when any
-// protected call returns, so an error raised in an outer pcall after an
-// inner pcall returned still detaches the upvalues of the functions
-// around the outer pcall.
+// values).
 
 // closerProto returns closer: a function without varargs, so that its
 // frame starts where it is called (a chunk's varargs would move it).
@@ -68,7 +71,11 @@ func protectedCall(L *lua.LState, h *Host, closer *lua.LFunction, nargs int, han
 		L.Push(lua.LString("stack overflow"))
 		return 2
 	}
+	// gopher-lua clears the handler flag when the call returns; an outer
+	// protected call needs it set again (gopherx.SetHandlerSet).
+	outer := gopherx.HandlerSet(L)
 	err := L.PCall(nargs, lua.MultRet, handler)
+	gopherx.SetHandlerSet(L, outer)
 	if err == nil {
 		L.Insert(lua.LTrue, 1)
 		return L.GetTop()

@@ -30,6 +30,7 @@ var assumptions = []assumption{
 	{"Go functions as prototype constants", "the compile step's helpers (bounded .., #, numeric for)", checkGoConstant},
 	{"the call-stack overflow panic", "stack overflows reported as Lua errors", checkOverflow},
 	{"LState.mainLoop", "straight-line callbacks run without a look at the budget before each instruction", checkLoops},
+	{"LState.hasErrorFunc", "locals shared with closures kept across nested pcalls", checkHandler},
 }
 
 // check runs every assumption once per process.
