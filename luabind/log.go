@@ -92,12 +92,7 @@ func (h *Host) printLine(L *lua.LState, what string) string {
 		if own {
 			r = laux.ToString(L, L.Get(i+1))
 		} else {
-			laux.MustCall(L, tostring)
-			L.Push(tostring)
-			L.Push(L.Get(i + 1))
-			L.Call(1, 1)
-			r = L.Get(-1)
-			L.Pop(1)
+			r = laux.CallOne(L, tostring, L.Get(i+1))
 		}
 		s, ok := laux.Printable(r)
 		if !ok {

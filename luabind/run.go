@@ -132,23 +132,41 @@ func (st *state) updates(r *runtime.Run, inst *runtime.Instance) (stop *runtime.
 func (st *state) straightUpdate() int64 { return st.straightLenOf(st.onUpdate) }
 
 // straightLenOf is straightUpdate for any callback's function fn. The
-// last function asked about is remembered: a state's callbacks of one
-// kind (the onUpdates of a run, a dispatch's handlers) ask about the
-// same function one after another.
+// last function asked about is answered at once (the onUpdates of a run,
+// a dispatch's handlers ask about one function one after another), the
+// others from the lengths measured by prototype, so that callbacks of a
+// state that alternate (an onUpdate and the handler it sends to) scan
+// their code once. The lengths kept are bounded: a console's snippets are
+// new prototypes each.
 func (st *state) straightLenOf(fn *lua.LFunction) int64 {
 	if st.host.budget == nil || st.host.debug != nil {
 		return 0
 	}
-	if st.straightFn != fn {
-		st.straightFn, st.straightLen = fn, gopherx.StraightLen(fn)
-		if st.straightLen > 0 && st.straight == nil {
-			st.straight = gopherx.NewStraight(st.L)
-		}
-		if st.straight == nil {
-			st.straightLen = 0
+	if st.straightFn == fn {
+		return st.straightLen
+	}
+	var n int64
+	if fn != nil && fn.Proto != nil {
+		var known bool
+		if n, known = st.straightLens[fn.Proto]; !known {
+			n = gopherx.StraightLen(fn)
+			if st.straightLens == nil || len(st.straightLens) >= maxStraightLens {
+				st.straightLens = map[*lua.FunctionProto]int64{}
+			}
+			st.straightLens[fn.Proto] = n
 		}
 	}
-	return st.straightLen
+	if n > 0 && st.straight == nil {
+		st.straight = gopherx.NewStraight(st.L)
+	}
+	if st.straight == nil {
+		n = 0
+	}
+	st.straightFn, st.straightLen = fn, n
+	return n
 }
+
+// maxStraightLens bounds the lengths a state keeps (straightLenOf).
+const maxStraightLens = 64
 
 var _ runtime.RunUpdater = (*Script)(nil)

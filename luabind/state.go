@@ -48,13 +48,15 @@ type state struct {
 	onUpdate   *lua.LFunction
 	onDestroy  *lua.LFunction
 	onReload   *lua.LFunction
-	// straight runs onUpdate through gopher-lua's plain loop when it is
-	// straight-line code; straightLen is its length then (0 when not),
-	// measured for straightFn (straightUpdate).
-	straight    *gopherx.Straight
-	straightFn  *lua.LFunction
-	straightLen int64
-	eventNames  []string
+	// straight runs a callback through gopher-lua's plain loop when it
+	// is straight-line code; straightLen is its length then (0 when not),
+	// measured for straightFn, and straightLens the lengths measured for
+	// the state's callbacks, by prototype (straightLenOf).
+	straight     *gopherx.Straight
+	straightFn   *lua.LFunction
+	straightLen  int64
+	straightLens map[*lua.FunctionProto]int64
+	eventNames   []string
 	// handlers are the events' functions as the chunk returned them, in
 	// eventNames' order (deliver.go).
 	handlers []*lua.LFunction

@@ -60,15 +60,7 @@ func (rw *rewriter) power(e *ast.ArithmeticOpExpr) ast.Expr {
 // operatorCall returns the call of site that stands for the operation e
 // on lhs and rhs.
 func (rw *rewriter) operatorCall(site *arithSite, lhs, rhs ast.Expr, e *ast.ArithmeticOpExpr) ast.Expr {
-	for _, op := range []ast.Expr{lhs, rhs} {
-		switch x := op.(type) {
-		case *ast.FuncCallExpr:
-			x.AdjustRet = true
-		case *ast.Comma3Expr:
-			x.AdjustRet = true
-		}
-	}
-	return rw.helperCall(site.call, []ast.Expr{lhs, rhs}, e)
+	return rw.helperCall(site.call, []ast.Expr{oneValue(lhs), oneValue(rhs)}, e)
 }
 
 // luaMod is Lua 5.1's luai_nummod. The explicit conversion keeps the
@@ -213,14 +205,8 @@ func (rw *rewriter) negate(e *ast.UnaryMinusOpExpr) ast.Expr {
 		e.Expr = operand
 		return e
 	}
-	switch x := operand.(type) {
-	case *ast.FuncCallExpr:
-		x.AdjustRet = true
-	case *ast.Comma3Expr:
-		x.AdjustRet = true
-	}
 	site := &unmSite{desc: desc}
-	return rw.helperCall(site.call, []ast.Expr{operand}, e)
+	return rw.helperCall(site.call, []ast.Expr{oneValue(operand)}, e)
 }
 
 // folds reports whether gopher-lua's compiler folds e into a constant:

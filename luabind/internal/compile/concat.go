@@ -33,12 +33,7 @@ func (rw *rewriter) concat(e *ast.StringConcatOpExpr) ast.Expr {
 		operands[i] = rw.expr(op)
 	}
 	// A call or ... as the last operand stands for its first value only.
-	switch last := operands[len(operands)-1].(type) {
-	case *ast.FuncCallExpr:
-		last.AdjustRet = true
-	case *ast.Comma3Expr:
-		last.AdjustRet = true
-	}
+	oneValue(operands[len(operands)-1])
 	// Lua 5.1 reports a failed concatenation at the line where its last
 	// operand ends.
 	last := operands[len(operands)-1]

@@ -142,17 +142,6 @@ func setFields(L *lua.LState) int {
 	return 1
 }
 
-// multiValued reports whether e gives all its values in a last position.
-func multiValued(e ast.Expr) bool {
-	switch x := e.(type) {
-	case *ast.FuncCallExpr:
-		return !x.AdjustRet
-	case *ast.Comma3Expr:
-		return !x.AdjustRet
-	}
-	return false
-}
-
 // stringKey reports whether a field's key is a string constant, which no
 // positional item can share.
 func stringKey(k ast.Expr) bool {
@@ -164,15 +153,15 @@ func stringKey(k ast.Expr) bool {
 // nothing that the constructor's other fields change: a constant, a name,
 // a function, or a table of such.
 func pure(e ast.Expr) bool {
-	switch x := e.(type) {
-	case *ast.NilExpr, *ast.TrueExpr, *ast.FalseExpr, *ast.StringExpr, *ast.IdentExpr, *ast.FunctionExpr:
+	if isConst(e) {
 		return true
-	case *ast.NumberExpr:
-		_, ok := numeral(x)
-		return ok
+	}
+	switch x := e.(type) {
+	case *ast.IdentExpr, *ast.FunctionExpr:
+		return true
 	case *ast.UnaryMinusOpExpr:
-		n, ok := x.Expr.(*ast.NumberExpr)
-		return ok && pure(n)
+		_, ok := x.Expr.(*ast.NumberExpr)
+		return ok
 	case *ast.TableExpr:
 		for _, f := range x.Fields {
 			if f.Key != nil && !pure(f.Key) || !pure(f.Value) {

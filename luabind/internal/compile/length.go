@@ -12,13 +12,7 @@ import (
 // length rewrites #e into a call of a lenSite.
 func (rw *rewriter) length(e *ast.UnaryLenOpExpr) ast.Expr {
 	site := &lenSite{desc: rw.describe(e.Expr)}
-	operand := rw.expr(e.Expr)
-	switch x := operand.(type) {
-	case *ast.FuncCallExpr:
-		x.AdjustRet = true
-	case *ast.Comma3Expr:
-		x.AdjustRet = true
-	}
+	operand := oneValue(rw.expr(e.Expr))
 	return rw.helperCall(site.call, []ast.Expr{operand}, e)
 }
 
@@ -70,12 +64,7 @@ func (rw *rewriter) constructor(e *ast.TableExpr) ast.Expr {
 		// A keyed field's value is one value: gopher-lua spread a call
 		// or ... in the last field over the positional items, keyed or
 		// not ({"x", a = f()} had f's first result at [2]).
-		switch v := last.Value.(type) {
-		case *ast.FuncCallExpr:
-			v.AdjustRet = true
-		case *ast.Comma3Expr:
-			v.AdjustRet = true
-		}
+		oneValue(last.Value)
 	}
 	values := make([]ast.Expr, len(e.Fields))
 	for i, f := range e.Fields {
@@ -84,16 +73,7 @@ func (rw *rewriter) constructor(e *ast.TableExpr) ast.Expr {
 		}
 		values[i] = f.Value
 	}
-	switch last := values[len(values)-1].(type) {
-	case *ast.FuncCallExpr:
-		if last.AdjustRet {
-			return e
-		}
-	case *ast.Comma3Expr:
-		if last.AdjustRet {
-			return e
-		}
-	default:
+	if !multiValued(values[len(values)-1]) {
 		return e
 	}
 	return rw.helperCall(pack, values, e)

@@ -24,7 +24,7 @@ import (
 // the body of a loop whose condition is a constant gets its own first
 // instruction when it needs one.
 func (rw *rewriter) whileLoop(s *ast.WhileStmt) *ast.WhileStmt {
-	if constant(s.Condition) {
+	if isConst(s.Condition) {
 		s.Stmts = rw.landing(s.Stmts, s)
 		return s
 	}
@@ -91,9 +91,9 @@ func startsWithJump(stmts []ast.Stmt) bool {
 	case *ast.DoBlockStmt:
 		return startsWithJump(s.Stmts) || len(s.Stmts) == 0 && startsWithJump(stmts[1:])
 	case *ast.IfStmt:
-		return constant(s.Condition) || mayJump(s.Condition)
+		return isConst(s.Condition) || mayJump(s.Condition)
 	case *ast.WhileStmt:
-		return constant(s.Condition) || mayJump(s.Condition)
+		return isConst(s.Condition) || mayJump(s.Condition)
 	case *ast.RepeatStmt:
 		return startsWithJump(s.Stmts) || len(s.Stmts) == 0 && mayJump(s.Condition)
 	}
@@ -116,18 +116,9 @@ func mayJump(e ast.Expr) bool {
 func constantLogic(e ast.Expr) bool {
 	switch x := e.(type) {
 	case *ast.LogicalOpExpr:
-		return constant(x.Lhs) || constant(x.Rhs)
+		return isConst(x.Lhs) || isConst(x.Rhs)
 	case *ast.UnaryNotOpExpr:
-		return constant(x.Expr)
-	}
-	return false
-}
-
-// constant reports whether e is a literal nil, boolean, number or string.
-func constant(e ast.Expr) bool {
-	switch e.(type) {
-	case *ast.NilExpr, *ast.FalseExpr, *ast.TrueExpr, *ast.NumberExpr, *ast.StringExpr:
-		return true
+		return isConst(x.Expr)
 	}
 	return false
 }

@@ -271,6 +271,29 @@ func (rw *rewriter) expr(e ast.Expr) ast.Expr {
 	return e
 }
 
+// oneValue makes e, a call or ..., stand for its first value only, as an
+// operand or a keyed field's value does, and returns it.
+func oneValue(e ast.Expr) ast.Expr {
+	switch x := e.(type) {
+	case *ast.FuncCallExpr:
+		x.AdjustRet = true
+	case *ast.Comma3Expr:
+		x.AdjustRet = true
+	}
+	return e
+}
+
+// multiValued reports whether e gives all its values in a last position.
+func multiValued(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.FuncCallExpr:
+		return !x.AdjustRet
+	case *ast.Comma3Expr:
+		return !x.AdjustRet
+	}
+	return false
+}
+
 // at gives n the lines of the node it stands for.
 func at[N ast.PositionHolder](n N, of ast.PositionHolder) N {
 	n.SetLine(of.Line())

@@ -182,6 +182,7 @@ func copyAdd(m map[string]bool, name string) map[string]bool {
 	return out
 }
 
+// isConst reports whether e is a literal nil, boolean, number or string.
 func isConst(e ast.Expr) bool {
 	switch e.(type) {
 	case *ast.StringExpr, *ast.NumberExpr, *ast.TrueExpr, *ast.FalseExpr, *ast.NilExpr:

@@ -38,13 +38,22 @@ func Printable(r lua.LValue) (s string, ok bool) {
 	return "", false
 }
 
-// MustCall raises Lua 5.1's "attempt to call a nil value" when fn can
-// be neither called nor its __call (gopher-lua's words are "attempt to
-// call a non-function object"), for a Go function about to call fn.
-func MustCall(L *lua.LState, fn lua.LValue) {
+// CallOne calls fn with args from a Go function and returns its first
+// result. A fn that can be neither called nor its __call fails with Lua
+// 5.1's "attempt to call a nil value" (gopher-lua's words are "attempt
+// to call a non-function object").
+func CallOne(L *lua.LState, fn lua.LValue, args ...lua.LValue) lua.LValue {
 	if _, ok := fn.(*lua.LFunction); !ok && L.GetMetaField(fn, "__call") == lua.LNil {
 		L.RaiseError("attempt to call a %s value", fn.Type())
 	}
+	L.Push(fn)
+	for _, a := range args {
+		L.Push(a)
+	}
+	L.Call(len(args), 1)
+	r := L.Get(-1)
+	L.Pop(1)
+	return r
 }
 
 // ToString is Lua 5.1's tostring(v): the result of v's __tostring when it
@@ -62,13 +71,7 @@ func ToString(L *lua.LState, v lua.LValue) lua.LValue {
 		}
 		return lua.LString(v.String())
 	}
-	MustCall(L, mm)
-	L.Push(mm)
-	L.Push(v)
-	L.Call(1, 1)
-	r := L.Get(-1)
-	L.Pop(1)
-	return r
+	return CallOne(L, mm, v)
 }
 
 // AppendNumber appends n formatted as FormatNumber does.

@@ -71,7 +71,7 @@ func tableForeach(L *lua.LState) int {
 	t := L.CheckTable(1)
 	f := L.CheckFunction(2)
 	for k, v := t.Next(lua.LNil); k != lua.LNil; k, v = t.Next(k) {
-		if r := callPair(L, f, k, v); r != lua.LNil {
+		if r := laux.CallOne(L, f, k, v); r != lua.LNil {
 			L.Push(r)
 			return 1
 		}
@@ -85,22 +85,12 @@ func tableForeachi(L *lua.LState) int {
 	t := L.CheckTable(1)
 	f := L.CheckFunction(2)
 	for i := 1; i <= laux.TableLen(t); i++ {
-		if r := callPair(L, f, lua.LNumber(i), laux.RawGetInt(t, i)); r != lua.LNil {
+		if r := laux.CallOne(L, f, lua.LNumber(i), laux.RawGetInt(t, i)); r != lua.LNil {
 			L.Push(r)
 			return 1
 		}
 	}
 	return 0
-}
-
-func callPair(L *lua.LState, f *lua.LFunction, k, v lua.LValue) lua.LValue {
-	L.Push(f)
-	L.Push(k)
-	L.Push(v)
-	L.Call(2, 1)
-	r := L.Get(-1)
-	L.Pop(1)
-	return r
 }
 
 // table.maxn(t) is the largest positive numeric key of t, or 0: all of

@@ -1,19 +1,6 @@
--- coroutines: status, resume/yield values, errors, wrap, yield across pcall
-local co = coroutine.create(function(a, b)
-  print("start", a, b)
-  local c = coroutine.yield(a + b)
-  print("got", c)
-  local d, e = coroutine.yield(c * 2)
-  print("got2", d, e)
-  return "done", 99
-end)
-print(coroutine.status(co))
-print(coroutine.resume(co, 1, 2))
-print(coroutine.status(co))
-print(coroutine.resume(co, 10))
-print(coroutine.resume(co, "x", "y"))
-print(coroutine.status(co))
-print(coroutine.resume(co))
+-- Proves the coroutine edges coroutines.lua leaves out: an error with its
+-- position and a table error, wrap at its end and with error levels,
+-- running, nesting, yield across pcall, sort, pairs and __index, nil arguments.
 local bad = coroutine.create(function() error("boom") end)
 print(coroutine.resume(bad))
 print(coroutine.status(bad))
