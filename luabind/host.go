@@ -215,7 +215,10 @@ type Host struct {
 	query []runtime.Handle
 	// nesting is how many protected calls run now, one inside another.
 	nesting int
-	clock   clock
+	// unwinding holds the first register of each running sandbox pcall,
+	// the innermost last: where its error handler closes upvalues.
+	unwinding []int
+	clock     clock
 	// published is what Stats reads; frameTimes and frameStart are the
 	// frames' durations so far and the running one's start (stats.go).
 	published  published

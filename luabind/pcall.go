@@ -23,48 +23,31 @@ import (
 // With an error handler set, gopher-lua closes nothing, which leaves the
 // upvalues of the unwound frames open over registers that later calls
 // reuse. The sandbox's pcall and xpcall therefore always run the function
-// with a handler (the identity for pcall), and after an error call a Lua
-// function with an empty body (closer) at the base of the unwound frames:
-// its return closes their upvalues, as Lua 5.1 closes them on unwinding.
+// with a handler, which closes the upvalues of the unwound frames first
+// (Host.closeUnwound), while their registers still hold the locals' last
+// values: a closure made inside the failed call keeps them, as in Lua 5.1.
 //
 // gopher-lua clears its "handler set" flag when any protected call
 // returns, so an error raised in an outer pcall after an inner pcall
 // returned detached the upvalues of the functions around the outer pcall:
 // protectedCall sets the flag back as it was before the call
 // (gopherx.SetHandlerSet).
-//
-// One difference remains: gopher-lua has emptied the unwound registers
-// before closer runs, so a closure made inside the failed call and kept
-// after it sees nil for the failed call's locals (Lua 5.1: their last
-// values).
 
-// closerProto returns closer: a function without varargs, so that its
-// frame starts where it is called (a chunk's varargs would move it).
-var closerProto = compile.Must("=closer", "return function() end")
-
-// closerFill is how many registers above a failed call are set to nil
-// before closer runs, so that no upvalue closes over an emptied register.
-const closerFill = 256
-
-// newCloser returns a state's closer.
-func newCloser(L *lua.LState) *lua.LFunction {
-	L.Push(L.NewFunctionFromProto(closerProto))
-	L.Call(0, 1)
-	closer := L.Get(-1).(*lua.LFunction)
-	L.Pop(1)
-	return closer
+// closeUnwound is pcall's error handler: it closes the upvalues of the
+// frames the innermost running protectedCall started, and returns the
+// error value as it is.
+func (h *Host) closeUnwound(L *lua.LState) int {
+	gopherx.CloseUpvalues(L, h.unwinding[len(h.unwinding)-1])
+	return 1
 }
-
-// identityFn is pcall's error handler: the error value as it is.
-var identityFn = &lua.LFunction{IsG: true, GFunction: func(*lua.LState) int { return 1 }}
 
 // protectedCall calls the first value of the frame with the nargs values
 // after it, protected with handler, and returns true and its results, or
-// false and the error value, after closing the upvalues of the failed
-// frames with closer. On a full call stack it calls nothing and returns
-// false and "stack overflow". An error that passes (Host.passing) is
-// raised again as it is.
-func protectedCall(L *lua.LState, h *Host, closer *lua.LFunction, nargs int, handler *lua.LFunction) int {
+// false and the error value. handler is h.closeUnwound or calls it first.
+// On a full call stack it calls nothing and returns false and "stack
+// overflow". An error that passes (Host.passing) is raised again as it
+// is.
+func protectedCall(L *lua.LState, h *Host, nargs int, handler *lua.LFunction) int {
 	if stackFull(L) {
 		L.SetTop(0)
 		L.Push(lua.LFalse)
@@ -74,12 +57,18 @@ func protectedCall(L *lua.LState, h *Host, closer *lua.LFunction, nargs int, han
 	// gopher-lua clears the handler flag when the call returns; an outer
 	// protected call needs it set again (gopherx.SetHandlerSet).
 	outer := gopherx.HandlerSet(L)
+	base := gopherx.FrameBase(L)
+	h.unwinding = append(h.unwinding, base)
 	err := L.PCall(nargs, lua.MultRet, handler)
+	h.unwinding = h.unwinding[:len(h.unwinding)-1]
 	gopherx.SetHandlerSet(L, outer)
 	if err == nil {
 		L.Insert(lua.LTrue, 1)
 		return L.GetTop()
 	}
+	// The handler closed them, unless the call stack was too full for
+	// gopher-lua to call it.
+	gopherx.CloseUpvalues(L, base)
 	if h.passing(L) {
 		// The budget stopped the callback, or a Go panic is pending: the
 		// error goes on to the callback's end as it is, past every pcall
@@ -87,29 +76,12 @@ func protectedCall(L *lua.LState, h *Host, closer *lua.LFunction, nargs int, han
 		// instruction, through the hook, which traces the whole stack: in
 		// a recursion through pcall, every level traced every level below
 		// it, and a stop took seconds (minutes with xpcall's handler).
-		// closer runs without the budget, which would stop its one
-		// instruction.
-		ctx := L.RemoveContext()
-		closeFailed(L, closer)
-		if ctx != nil {
-			L.SetContext(ctx)
-		}
 		panic(err)
 	}
-	closeFailed(L, closer)
+	L.SetTop(0)
 	L.Push(lua.LFalse)
 	L.Push(caughtValue(err))
 	return 2
-}
-
-// closeFailed closes the upvalues of the frames a protected call
-// started right above the function's slot (1) with closer, called there,
-// and leaves the frame empty.
-func closeFailed(L *lua.LState, closer *lua.LFunction) {
-	L.SetTop(0)
-	L.Push(closer)
-	L.SetTop(1 + closerFill)
-	L.Call(closerFill, 0)
 }
 
 // caughtValue is the value a protected call failed with. A call stack so

@@ -25,9 +25,12 @@ func TestProtectedCalls(t *testing.T) {
 		{"pcall of a non-function", `print(pcall(42))`, "false\tattempt to call a number value\n"},
 		{"results", `print(pcall(function(a, b) return a + b, "x" end, 1, 2))`, "true\t3\tx\n"},
 		{"xpcall handler result", `print(xpcall(function() error({code = 7}) end, function(e) return e.code end))`, "false\t7\n"},
-		// Documented difference: gopher-lua has emptied the registers of
-		// the failed call, so its closures see nil (Lua 5.1: "kept").
-		{"closure made in a failed call", `local saved; pcall(function() local kept = "kept"; saved = function() return kept end; error("x") end); print(saved())`, "nil\n"},
+		// The failed call's upvalues are closed with their last values,
+		// before the registers are reused.
+		{"closure made in a failed call", `local saved; pcall(function() local kept = "kept"; saved = function() return kept end; error("x") end); local a, b = 1, 2; print(saved())`, "kept\n"},
+		{"closure made in a failed xpcall", `local saved; xpcall(function() local kept = "kept"; saved = function() return kept end; error("x") end, function(m) return m end); local a, b = 1, 2; print(saved())`, "kept\n"},
+		{"closure made in a failed load reader", `local saved; print(load(function() local kept = "kept"; saved = function() return kept end; error("r", 0) end)); local a, b = 1, 2; print(saved())`, "nil\tr\nkept\n"},
+		{"closure made in a failed xpcall handler", `local saved; print(xpcall(error, function() local mine = "h"; saved = function() return mine end; error("again") end)); local a, b = 1, 2; print(saved())`, "false\terror in error handling\nh\n"},
 		// An error in an outer pcall after an inner pcall returned kept
 		// the upvalues around the outer one (gopher-lua cleared its
 		// handler flag when the inner returned).

@@ -5,6 +5,7 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/gopherx"
 	"github.com/luahost/luahost/luabind/internal/luaerr"
 	"github.com/luahost/luahost/luabind/internal/lualib"
 )
@@ -55,7 +56,7 @@ func newProtect(L *lua.LState, onError func(*lua.LState)) *lua.LFunction {
 // newPCall returns the sandbox's pcall(f, ...): Lua's pcall, with the
 // error message worded by protect, and the upvalues of the functions
 // around it kept (protectedCall).
-func newPCall(h *Host, protect, closer *lua.LFunction) lua.LGFunction {
+func newPCall(h *Host, protect, unwound *lua.LFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
 		L.CheckAny(1)
 		if f := L.Get(1); f.Type() != lua.LTFunction && L.GetMetaField(f, "__call").Type() != lua.LTFunction {
@@ -64,14 +65,14 @@ func newPCall(h *Host, protect, closer *lua.LFunction) lua.LGFunction {
 			return 2
 		}
 		L.Insert(protect, 1)
-		return protectedCall(L, h, closer, L.GetTop()-1, identityFn)
+		return protectedCall(L, h, L.GetTop()-1, unwound)
 	}
 }
 
 // newXPCall returns the sandbox's xpcall(f, handler): Lua's xpcall, the
 // handler getting the message worded by protect. A handler that fails
 // makes xpcall return false, "error in error handling", as in Lua 5.1.
-func newXPCall(h *Host, protect, closer *lua.LFunction) lua.LGFunction {
+func newXPCall(h *Host, protect, unwound *lua.LFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
 		// As in Lua 5.1, only the handler's presence is checked: a value
 		// that is not a function fails when it is called; f's failure
@@ -81,24 +82,30 @@ func newXPCall(h *Host, protect, closer *lua.LFunction) lua.LGFunction {
 		L.SetTop(0)
 		L.Push(protect)
 		L.Push(fn)
-		return protectedCall(L, h, closer, 1, L.NewFunction(handled(h, handler)))
+		return protectedCall(L, h, 1, L.NewFunction(handled(h, handler, unwound)))
 	}
 }
 
 // handled returns the Go function that gopher-lua calls as xpcall's
-// handler: it calls handler with the error value, protected, and returns
+// handler: it closes the unwound frames' upvalues (Host.closeUnwound),
+// calls handler with the error value, protected, and returns
 // its result, or "error in error handling" when it fails. An error that
 // passes (a budget stop, a Go panic) does not run handler, and one raised
 // in handler is returned as it is: it passes on (protectedCall).
-func handled(h *Host, handler lua.LValue) lua.LGFunction {
+func handled(h *Host, handler lua.LValue, unwound *lua.LFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
+		h.closeUnwound(L)
 		if h.passing(L) || stackFull(L) {
 			return 1
 		}
 		L.Insert(handler, 1)
-		// identityFn as the error handler: without one, gopher-lua
-		// traces the whole stack of every error it catches.
-		if err := L.PCall(L.GetTop()-1, 1, identityFn); err != nil {
+		// unwound as the error handler, as pcall's: it closes the
+		// upvalues of handler's failed frames (and without a handler,
+		// gopher-lua traces the whole stack of every error it catches).
+		h.unwinding = append(h.unwinding, gopherx.FrameBase(L))
+		err := L.PCall(L.GetTop()-1, 1, unwound)
+		h.unwinding = h.unwinding[:len(h.unwinding)-1]
+		if err != nil {
 			if h.passing(L) {
 				// Stopped in handler, or a Go panic there: that error,
 				// as it was raised.

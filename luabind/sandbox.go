@@ -60,12 +60,12 @@ func (h *Host) newSandbox() *lua.LState {
 	})
 	lualib.Open(L, lualib.Limits{MaxString: h.opts.MaxStringSize})
 	g := L.G.Global
-	protect, closer := newProtect(L, h.debugError), newCloser(L)
-	g.RawSetString("load", L.NewFunction(h.sandboxLoad(protect, closer)))
+	protect, unwound := newProtect(L, h.debugError), L.NewFunction(h.closeUnwound)
+	g.RawSetString("load", L.NewFunction(h.sandboxLoad(protect, unwound)))
 	g.RawSetString("loadstring", L.NewFunction(h.sandboxLoadString))
 	laux.MarkTransparent(L, protect)
-	g.RawSetString("pcall", L.NewFunction(newPCall(h, protect, closer)))
-	g.RawSetString("xpcall", L.NewFunction(newXPCall(h, protect, closer)))
+	g.RawSetString("pcall", L.NewFunction(newPCall(h, protect, unwound)))
+	g.RawSetString("xpcall", L.NewFunction(newXPCall(h, protect, unwound)))
 
 	co := g.RawGetString(lua.CoroutineLibName).(*lua.LTable)
 	create := co.RawGetString("create").(*lua.LFunction)
@@ -136,9 +136,9 @@ func hookThread(L *lua.LState) int {
 // reader's pieces end at nil or an empty string, a number is its text,
 // anything else fails with "reader function must return a string", and
 // an error the reader raises is load's failure, not raised: the reader
-// runs protected as by pcall (protect and closer), whose errors pass on
+// runs protected as by pcall (protect and unwound), whose errors pass on
 // when they must (a budget's stop).
-func (h *Host) sandboxLoad(protect, closer *lua.LFunction) lua.LGFunction {
+func (h *Host) sandboxLoad(protect, unwound *lua.LFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
 		name := L.OptString(2, "=(load)")
 		var src strings.Builder
@@ -150,7 +150,7 @@ func (h *Host) sandboxLoad(protect, closer *lua.LFunction) lua.LGFunction {
 				L.SetTop(0)
 				L.Push(protect)
 				L.Push(chunk)
-				protectedCall(L, h, closer, 1, identityFn)
+				protectedCall(L, h, 1, unwound)
 				if L.Get(1) == lua.LFalse {
 					// nil and the reader's error value.
 					L.Replace(1, lua.LNil)

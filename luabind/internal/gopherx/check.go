@@ -31,6 +31,7 @@ var assumptions = []assumption{
 	{"the call-stack overflow panic", "stack overflows reported as Lua errors", checkOverflow},
 	{"LState.mainLoop", "straight-line callbacks run without a look at the budget before each instruction", checkLoops},
 	{"LState.hasErrorFunc", "locals shared with closures kept across nested pcalls", checkHandler},
+	{"LState.uvcache and Upvalue's links", "a failed pcall's locals kept by the closures it made", checkUpvalues},
 }
 
 // check runs every assumption once per process.
