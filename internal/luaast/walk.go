@@ -20,6 +20,8 @@ type Walker struct {
 	// Write is called for every assignment to a name no scope declares
 	// (x = 1, function x() end).
 	Write func(name string, line int, sc *Scope)
+	// Shallow leaves function bodies unwalked.
+	Shallow bool
 }
 
 // Walk walks a chunk's statements from its top level.
@@ -36,6 +38,17 @@ func Exprs(stmts []ast.Stmt, fn func(ast.Expr)) {
 // functions it defines included, outermost first.
 func Expr(e ast.Expr, fn func(ast.Expr)) {
 	w := &Walker{Expr: func(e ast.Expr, _ *Scope) { fn(e) }}
+	w.expr(e, nil)
+}
+
+// Functions calls fn for every function expression in e that no other
+// function expression of e encloses, in the order they appear.
+func Functions(e ast.Expr, fn func(*ast.FunctionExpr)) {
+	w := &Walker{Shallow: true, Expr: func(e ast.Expr, _ *Scope) {
+		if f, ok := e.(*ast.FunctionExpr); ok {
+			fn(f)
+		}
+	}}
 	w.expr(e, nil)
 }
 
@@ -149,6 +162,9 @@ func (w *Walker) funcDef(x *ast.FuncDefStmt, sc *Scope) {
 // function walks a function's body in a scope of its parameters (self
 // first for a method, arg for a vararg function, as Lua 5.1 declares).
 func (w *Walker) function(f *ast.FunctionExpr, sc *Scope, self []string) {
+	if w.Shallow {
+		return
+	}
 	params := append([]string(nil), self...)
 	if f.ParList != nil {
 		params = append(params, f.ParList.Names...)

@@ -114,6 +114,17 @@ func TestExprOrder(t *testing.T) {
 	assert.Equal(t, 2, n)
 }
 
+// TestFunctions: the function expressions of an expression, outer ones
+// only, in order.
+func TestFunctions(t *testing.T) {
+	stmts := parseChunk(t, "return f(function(a) return function() end end, {k = function(b) end})")
+	var params [][]string
+	Functions(stmts[0].(*ast.ReturnStmt).Exprs[0], func(f *ast.FunctionExpr) {
+		params = append(params, f.ParList.Names)
+	})
+	assert.Equal(t, [][]string{{"a"}, {"b"}}, params)
+}
+
 // TestFileSource: a file's first line that starts with '#' is left out,
 // its newline kept.
 func TestFileSource(t *testing.T) {

@@ -97,6 +97,7 @@ func Compile(src, name string, maxString int) (*lua.FunctionProto, error) {
 	if err != nil {
 		return nil, err
 	}
+	fixScopes(stmts, name, proto)
 	rw.bindHelpers(proto)
 	return proto, nil
 }
