@@ -176,3 +176,34 @@ func isMethodCall(p *lua.FunctionProto, pc int) bool {
 	setter := findSetReg(p, pc, i.A())
 	return setter >= 0 && gopherx.Inst(p.Code[setter]).Op() == lua.OP_SELF
 }
+
+// CallName returns how the call at pc of p names the function it calls,
+// as Lua 5.1's debug.getinfo gives them: its name and what the name is
+// ("global", "local", "method", "field", "upvalue"), or "" and "" for an
+// instruction that is not a call or a function it cannot name. A field's
+// name is its key when the key is a string constant, else "?".
+func CallName(p *lua.FunctionProto, pc int) (name, namewhat string) {
+	if pc < 0 || pc >= len(p.Code) {
+		return "", ""
+	}
+	i := gopherx.Inst(p.Code[pc])
+	switch i.Op() {
+	case lua.OP_CALL, lua.OP_TAILCALL:
+	case lua.OP_TFORLOOP:
+		// A generic for's iterator is its hidden local, whose scope
+		// gopher-lua ends before the loop's instruction.
+		return "(for generator)", "local"
+	default:
+		return "", ""
+	}
+	c := objName(p, pc, i.A())
+	switch c.kind {
+	case "", "constant":
+		return "", ""
+	case "field", "method":
+		if c.name == "integer index" {
+			c.name = "?"
+		}
+	}
+	return c.name, c.kind
+}

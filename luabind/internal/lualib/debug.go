@@ -6,7 +6,9 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/luahost/luahost/luabind/internal/gopherx"
 	"github.com/luahost/luahost/luabind/internal/laux"
+	"github.com/luahost/luahost/luabind/internal/luaerr"
 )
 
 // The sandbox's debug library: traceback, so that
@@ -146,6 +148,26 @@ func functionName(dbg *lua.Debug) string {
 	}
 }
 
+// callName returns the name and namewhat of the function running at
+// level of th's stack (dbg): how the call instruction of its caller names
+// it, as Lua 5.1 tells them. A function a tail call reached, or one a Go
+// function called (pcall, a metamethod), has none.
+func callName(th *lua.LState, level int, dbg *lua.Debug) (name, namewhat string) {
+	if tail, _ := gopherx.FrameTailCalls(dbg); tail > 0 {
+		return "", ""
+	}
+	caller, found := laux.Level(th, level+1)
+	if !found || caller == nil {
+		return "", ""
+	}
+	fn := gopherx.FrameFunction(caller)
+	pc, ok := gopherx.FramePC(caller)
+	if fn == nil || fn.IsG || !ok {
+		return "", ""
+	}
+	return luaerr.CallName(fn.Proto, pc)
+}
+
 // shortSrc is the short_src of dbg (filled with "S"): the name messages
 // show for its chunk, "[C]" for a Go function.
 func shortSrc(dbg *lua.Debug) string {
@@ -240,9 +262,14 @@ func debugGetinfo(L *lua.LState) int {
 		t.RawSetString("currentline", lua.LNumber(dbg.CurrentLine))
 	}
 	if strings.Contains(opts, "n") {
-		if name := functionName(dbg); name != "" {
+		name, namewhat := "", ""
+		if isLevel && fn != lua.LNil {
+			name, namewhat = callName(th, level, dbg)
+		}
+		if name != "" {
 			t.RawSetString("name", lua.LString(name))
 		}
+		t.RawSetString("namewhat", lua.LString(namewhat))
 	}
 	if strings.Contains(opts, "u") {
 		t.RawSetString("nups", lua.LNumber(dbg.NUpvalues))
