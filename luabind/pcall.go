@@ -5,6 +5,7 @@ import (
 
 	"github.com/luahost/luahost/luabind/internal/compile"
 	"github.com/luahost/luahost/luabind/internal/gopherx"
+	"github.com/luahost/luahost/luabind/internal/laux"
 )
 
 // Locals shared with closures across a caught error.
@@ -101,8 +102,11 @@ func installYield(L *lua.LState, co *lua.LTable) {
 	L.Push(L.NewFunctionFromProto(yieldProto))
 	L.Push(L.NewFunction(yield))
 	L.Call(1, 1)
-	co.RawSetString("yield", L.Get(-1))
+	wrapper := L.Get(-1).(*lua.LFunction)
+	co.RawSetString("yield", wrapper)
 	L.Pop(1)
+	// Lua 5.1's stack has the Go yield alone.
+	laux.MarkTransparent(L, wrapper)
 }
 
 // yieldProto makes coroutine.yield a Lua function around the Go one: it

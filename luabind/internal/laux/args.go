@@ -28,45 +28,66 @@ func Where(L *lua.LState, level int) string {
 	return fmt.Sprintf("%s:%d: ", dbg.Source, dbg.CurrentLine)
 }
 
-// transparentKey is the registry field holding the function that Level
-// does not count (MarkTransparent).
+// transparentKey is the registry field holding the set of functions
+// that Level does not count (MarkTransparent).
 const transparentKey = "luahost.transparent"
 
-// MarkTransparent makes Level skip the frames of fn: the Go function the
-// host calls every protected function through, which Lua 5.1's stack
-// does not have (pcall(error, "x", 2) blames the code calling pcall).
+// MarkTransparent makes Level skip the frames of fn: a function of the
+// sandbox's own that Lua 5.1's stack does not have, such as the one the
+// host calls every protected function through (pcall(error, "x", 2)
+// blames the code calling pcall).
 func MarkTransparent(L *lua.LState, fn *lua.LFunction) {
-	L.G.Registry.RawSetString(transparentKey, fn)
+	set, ok := L.G.Registry.RawGetString(transparentKey).(*lua.LTable)
+	if !ok {
+		set = L.CreateTable(0, 2)
+		L.G.Registry.RawSetString(transparentKey, set)
+	}
+	set.RawSet(fn, lua.LTrue)
+}
+
+// Transparent reports whether dbg's frame runs a function MarkTransparent
+// names: Level gives one only as the top of a suspended coroutine, where
+// the sandbox's coroutine.yield waits, and Lua 5.1 has its Go yield.
+func Transparent(L *lua.LState, dbg *lua.Debug) bool {
+	skip, _ := L.G.Registry.RawGetString(transparentKey).(*lua.LTable)
+	fn := gopherx.FrameFunction(dbg)
+	return skip != nil && fn != nil && skip.RawGet(fn) != lua.LNil
 }
 
 // Level returns the frame level levels up the call stack as Lua 5.1's
 // lua_getstack finds it: each frame passed counts one level plus the tail
-// calls it replaced, frames of the function MarkTransparent names count
+// calls it replaced, frames of the functions MarkTransparent names count
 // none, and a level that falls on a tail call is no frame at all
 // (gopher-lua's GetStack returned the bottom of the stack for it, so an
 // error(msg, 2) in a tail-called function blamed the main chunk): dbg is
 // nil and found true, where a level past the stack is not found.
 func Level(L *lua.LState, level int) (dbg *lua.Debug, found bool) {
-	skip := L.G.Registry.RawGetString(transparentKey)
 	for at := 0; ; {
 		dbg, ok := L.GetStack(at)
 		if !ok {
 			return nil, false
 		}
 		cost := 1
-		if at > 0 && skip != lua.LNil && gopherx.FrameFunction(dbg) == skip {
+		if at > 0 && Transparent(L, dbg) {
 			cost = 0
 		}
 		if level == 0 && cost > 0 {
 			return dbg, true
 		}
 		tail, _ := gopherx.FrameTailCalls(dbg)
+		// The next frame is as many GetStack levels further as this one
+		// counts for GetStack.
+		next := at + 1 + tail
+		if _, more := L.GetStack(next); !more && tail > 0 && L != L.G.MainThread {
+			// The bottom frame of a coroutine replaced the function the
+			// sandbox starts every coroutine with, which tail-calls the
+			// coroutine's own: Lua 5.1 has no such call.
+			tail--
+		}
 		if level -= cost * (1 + tail); level < 0 {
 			return nil, true
 		}
-		// The next frame is as many GetStack levels further as this one
-		// counts for GetStack.
-		at += 1 + tail
+		at = next
 	}
 }
 

@@ -93,8 +93,8 @@ func debugTraceback(L *lua.LState) int {
 		return 1
 	}
 	b.WriteString("stack traceback:")
-	depth := 0
-	for _, ok := th.GetStack(depth); ok; _, ok = th.GetStack(depth) {
+	depth := level
+	for _, found := laux.Level(th, depth); found; _, found = laux.Level(th, depth) {
 		depth++
 	}
 	for l := level; l < depth; l++ {
@@ -103,19 +103,30 @@ func debugTraceback(L *lua.LState) int {
 			l = depth - tracebackTail - 1
 			continue
 		}
-		dbg, _ := th.GetStack(l)
-		if _, err := th.GetInfo("Snl", dbg, lua.LNil); err != nil {
-			continue
-		}
 		b.WriteString("\n\t")
-		b.WriteString(frameLine(dbg))
+		b.WriteString(frameLine(th, l))
 	}
 	L.Push(lua.LString(b.String()))
 	return 1
 }
 
-// frameLine is one line of a traceback for dbg (filled with "Snl").
-func frameLine(dbg *lua.Debug) string {
+// frameLine is the line of a traceback for level l of th's stack, as
+// Lua 5.1 writes it.
+func frameLine(th *lua.LState, l int) string {
+	dbg, _ := laux.Level(th, l)
+	if dbg == nil {
+		return "(tail call): ?"
+	}
+	if _, err := th.GetInfo("Sl", dbg, lua.LNil); err != nil {
+		return "?"
+	}
+	if laux.Transparent(th, dbg) {
+		// The sandbox's Lua function around a Go one: the Go one.
+		if name, namewhat := callName(th, l, dbg); namewhat != "" {
+			return "[C]: in function '" + name + "'"
+		}
+		return "[C]: ?"
+	}
 	src := shortSrc(dbg)
 	var b strings.Builder
 	b.WriteString(src)
@@ -123,29 +134,17 @@ func frameLine(dbg *lua.Debug) string {
 	if dbg.CurrentLine > 0 {
 		fmt.Fprintf(&b, "%d:", dbg.CurrentLine)
 	}
-	switch name := functionName(dbg); {
-	case dbg.What == "G" && name == "":
-		b.WriteString(" ?")
-	case dbg.LineDefined == 0 && dbg.What != "G":
-		b.WriteString(" in main chunk")
-	case name != "":
+	switch name, namewhat := callName(th, l, dbg); {
+	case namewhat != "":
 		fmt.Fprintf(&b, " in function '%s'", name)
+	case dbg.What == "G":
+		b.WriteString(" ?")
+	case dbg.LineDefined == 0:
+		b.WriteString(" in main chunk")
 	default:
 		fmt.Fprintf(&b, " in function <%s:%d>", src, dbg.LineDefined)
 	}
 	return b.String()
-}
-
-// functionName is the name of dbg's function (filled with "n") as its
-// caller called it, or "" where gopher-lua has only a placeholder
-// ("<file:line>", "(anonymous)", "main chunk").
-func functionName(dbg *lua.Debug) string {
-	switch name := dbg.Name; {
-	case strings.HasPrefix(name, "<"), name == "(anonymous)", name == "main chunk", name == "corountine":
-		return ""
-	default:
-		return name
-	}
 }
 
 // callName returns the name and namewhat of the function running at
