@@ -132,10 +132,15 @@ func round(m dd, k int) float64 {
 // log(x) = y + log(x*exp(-y)), where x*exp(-y) is within an ulp of 1.
 func logDD(x float64) dd {
 	k := 0
-	if x < smallestNormal {
+	switch {
+	case x < smallestNormal:
 		// Go's Log is far off for subnormals: scale into the normals.
 		x *= 0x1p54
 		k = -54
+	case x > 0x1p1000:
+		// e^-log(x) times x would overflow on the way.
+		x *= 0x1p-54
+		k = 54
 	}
 	y := math.Log(x)
 	m, e := expParts(dd{-y, 0})
@@ -231,6 +236,14 @@ func odd(y float64) bool {
 func powPositive(x, y float64) float64 {
 	if r, ok := powWhole(x, y); ok {
 		return r
+	}
+	if math.Abs(y) > 1e300 {
+		// |y*log(x)| is past any exponent a double has (x is not 1),
+		// and the double-double product would overflow in its split.
+		if (x > 1) == (y > 0) {
+			return math.Inf(1)
+		}
+		return 0
 	}
 	p := mulF(logDD(x), y)
 	switch {
