@@ -62,30 +62,63 @@ func Transparent(L *lua.LState, dbg *lua.Debug) bool {
 // error(msg, 2) in a tail-called function blamed the main chunk): dbg is
 // nil and found true, where a level past the stack is not found.
 func Level(L *lua.LState, level int) (dbg *lua.Debug, found bool) {
+	if level < 0 {
+		// Lua 5.1's lua_getstack reads it as a tail call.
+		return nil, true
+	}
+	eachLevel(L, func(d *lua.Debug) bool {
+		if level == 0 {
+			dbg, found = d, true
+			return false
+		}
+		level--
+		return true
+	})
+	return dbg, found
+}
+
+// Levels returns every level of L's stack as Level finds them, in one
+// walk of the stack (Level costs a walk to its level).
+func Levels(L *lua.LState) []*lua.Debug {
+	var all []*lua.Debug
+	eachLevel(L, func(d *lua.Debug) bool {
+		all = append(all, d)
+		return true
+	})
+	return all
+}
+
+// eachLevel calls fn with each level of L's stack from the top, as Level
+// counts them (nil for a level a tail call replaced), until fn returns
+// false.
+func eachLevel(L *lua.LState, fn func(*lua.Debug) bool) {
 	for at := 0; ; {
 		dbg, ok := L.GetStack(at)
 		if !ok {
-			return nil, false
-		}
-		cost := 1
-		if at > 0 && Transparent(L, dbg) {
-			cost = 0
-		}
-		if level == 0 && cost > 0 {
-			return dbg, true
+			return
 		}
 		tail, _ := gopherx.FrameTailCalls(dbg)
 		// The next frame is as many GetStack levels further as this one
 		// counts for GetStack.
 		next := at + 1 + tail
-		if _, more := L.GetStack(next); !more && tail > 0 && L != L.G.MainThread {
-			// The bottom frame of a coroutine replaced the function the
-			// sandbox starts every coroutine with, which tail-calls the
-			// coroutine's own: Lua 5.1 has no such call.
-			tail--
+		if tail > 0 && L != L.G.MainThread {
+			if _, more := L.GetStack(next); !more {
+				// The bottom frame of a coroutine replaced the function
+				// the sandbox starts every coroutine with, which
+				// tail-calls the coroutine's own: Lua 5.1 has no such
+				// call.
+				tail--
+			}
 		}
-		if level -= cost * (1 + tail); level < 0 {
-			return nil, true
+		if at == 0 || !Transparent(L, dbg) {
+			if !fn(dbg) {
+				return
+			}
+			for range tail {
+				if !fn(nil) {
+					return
+				}
+			}
 		}
 		at = next
 	}

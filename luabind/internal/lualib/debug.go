@@ -93,51 +93,50 @@ func debugTraceback(L *lua.LState) int {
 		return 1
 	}
 	b.WriteString("stack traceback:")
-	depth := level
-	for _, found := laux.Level(th, depth); found; _, found = laux.Level(th, depth) {
-		depth++
-	}
+	// One walk of the stack: Level walks it to the level it is asked.
+	levels := laux.Levels(th)
+	depth := len(levels)
 	for l := level; l < depth; l++ {
 		if l-level == tracebackHead && depth-l > tracebackTail {
 			b.WriteString("\n\t...")
 			l = depth - tracebackTail - 1
 			continue
 		}
+		var caller *lua.Debug
+		if l+1 < depth {
+			caller = levels[l+1]
+		}
 		b.WriteString("\n\t")
-		b.WriteString(frameLine(th, l))
+		b.WriteString(frameLine(th, levels[l], caller))
 	}
 	L.Push(lua.LString(b.String()))
 	return 1
 }
 
-// frameLine is the line of a traceback for level l of th's stack, as
-// Lua 5.1 writes it.
-func frameLine(th *lua.LState, l int) string {
-	dbg, _ := laux.Level(th, l)
+// frameLine is the line of a traceback for the level dbg of th's stack
+// (nil for a tail call), whose caller is caller, as Lua 5.1 writes it.
+func frameLine(th *lua.LState, dbg, caller *lua.Debug) string {
 	if dbg == nil {
 		return "(tail call): ?"
 	}
 	if _, err := th.GetInfo("Sl", dbg, lua.LNil); err != nil {
 		return "?"
 	}
+	src, line, isGo := shortSrc(dbg), dbg.CurrentLine, dbg.What == "G"
 	if laux.Transparent(th, dbg) {
 		// The sandbox's Lua function around a Go one: the Go one.
-		if name, namewhat := callName(th, l, dbg); namewhat != "" {
-			return "[C]: in function '" + name + "'"
-		}
-		return "[C]: ?"
+		src, line, isGo = "[C]", -1, true
 	}
-	src := shortSrc(dbg)
 	var b strings.Builder
 	b.WriteString(src)
 	b.WriteByte(':')
-	if dbg.CurrentLine > 0 {
-		fmt.Fprintf(&b, "%d:", dbg.CurrentLine)
+	if line > 0 {
+		fmt.Fprintf(&b, "%d:", line)
 	}
-	switch name, namewhat := callName(th, l, dbg); {
+	switch name, namewhat := callName(dbg, caller); {
 	case namewhat != "":
 		fmt.Fprintf(&b, " in function '%s'", name)
-	case dbg.What == "G":
+	case isGo:
 		b.WriteString(" ?")
 	case dbg.LineDefined == 0:
 		b.WriteString(" in main chunk")
@@ -147,16 +146,13 @@ func frameLine(th *lua.LState, l int) string {
 	return b.String()
 }
 
-// callName returns the name and namewhat of the function running at
-// level of th's stack (dbg): how the call instruction of its caller names
-// it, as Lua 5.1 tells them. A function a tail call reached, or one a Go
-// function called (pcall, a metamethod), has none.
-func callName(th *lua.LState, level int, dbg *lua.Debug) (name, namewhat string) {
-	if tail, _ := gopherx.FrameTailCalls(dbg); tail > 0 {
-		return "", ""
-	}
-	caller, found := laux.Level(th, level+1)
-	if !found || caller == nil {
+// callName returns the name and namewhat of the function running in the
+// frame dbg, called from the level caller (nil for none): how caller's
+// call instruction names it, as Lua 5.1 tells them. A function a tail
+// call reached, or one a Go function called (pcall, a metamethod), has
+// none.
+func callName(dbg, caller *lua.Debug) (name, namewhat string) {
+	if tail, _ := gopherx.FrameTailCalls(dbg); tail > 0 || caller == nil {
 		return "", ""
 	}
 	fn := gopherx.FrameFunction(caller)
@@ -263,7 +259,8 @@ func debugGetinfo(L *lua.LState) int {
 	if strings.Contains(opts, "n") {
 		name, namewhat := "", ""
 		if isLevel && fn != lua.LNil {
-			name, namewhat = callName(th, level, dbg)
+			caller, _ := laux.Level(th, level+1)
+			name, namewhat = callName(dbg, caller)
 		}
 		if name != "" {
 			t.RawSetString("name", lua.LString(name))

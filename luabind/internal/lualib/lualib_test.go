@@ -27,3 +27,19 @@ assert(collectgarbage("collect") == 0)
 assert(not pcall(getfenv, 0), "level 0 is refused")
 `))
 }
+
+// BenchmarkTracebackDeep measures debug.traceback 5,000 levels deep: one
+// walk of the stack, so its cost grows with the depth about as
+// gopher-lua's GetStack makes it, not with the depth cubed.
+func BenchmarkTracebackDeep(b *testing.B) {
+	L := lua.NewState(lua.Options{SkipOpenLibs: true, CallStackSize: 6000, RegistrySize: 1 << 16})
+	defer L.Close()
+	Open(L, Limits{})
+	require.NoError(b, L.DoString(`
+		function deep(n) if n == 0 then return debug.traceback("x") end local r = deep(n - 1) return r end
+	`))
+	b.ReportAllocs()
+	for b.Loop() {
+		require.NoError(b, L.DoString(`assert(#deep(5000) > 0)`))
+	}
+}
