@@ -42,6 +42,17 @@ func (h *Host) closeUnwound(L *lua.LState) int {
 	return 1
 }
 
+// unwindingCall is L.PCall of the frame's values from stack index 1 on,
+// with the register of index 1 kept on h.unwinding for closeUnwound
+// while it runs; it returns that register.
+func (h *Host) unwindingCall(L *lua.LState, nargs, nret int, handler *lua.LFunction) (base int, err error) {
+	base = gopherx.FrameBase(L)
+	h.unwinding = append(h.unwinding, base)
+	err = L.PCall(nargs, nret, handler)
+	h.unwinding = h.unwinding[:len(h.unwinding)-1]
+	return base, err
+}
+
 // protectedCall calls the first value of the frame with the nargs values
 // after it, protected with handler, and returns true and its results, or
 // false and the error value. handler is h.closeUnwound or calls it first.
@@ -58,10 +69,7 @@ func protectedCall(L *lua.LState, h *Host, nargs int, handler *lua.LFunction) in
 	// gopher-lua clears the handler flag when the call returns; an outer
 	// protected call needs it set again (gopherx.SetHandlerSet).
 	outer := gopherx.HandlerSet(L)
-	base := gopherx.FrameBase(L)
-	h.unwinding = append(h.unwinding, base)
-	err := L.PCall(nargs, lua.MultRet, handler)
-	h.unwinding = h.unwinding[:len(h.unwinding)-1]
+	base, err := h.unwindingCall(L, nargs, lua.MultRet, handler)
 	gopherx.SetHandlerSet(L, outer)
 	if err == nil {
 		L.Insert(lua.LTrue, 1)

@@ -5,7 +5,6 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
-	"github.com/luahost/luahost/luabind/internal/gopherx"
 	"github.com/luahost/luahost/luabind/internal/luaerr"
 	"github.com/luahost/luahost/luabind/internal/lualib"
 )
@@ -102,10 +101,7 @@ func handled(h *Host, handler lua.LValue, unwound *lua.LFunction) lua.LGFunction
 		// unwound as the error handler, as pcall's: it closes the
 		// upvalues of handler's failed frames (and without a handler,
 		// gopher-lua traces the whole stack of every error it catches).
-		h.unwinding = append(h.unwinding, gopherx.FrameBase(L))
-		err := L.PCall(L.GetTop()-1, 1, unwound)
-		h.unwinding = h.unwinding[:len(h.unwinding)-1]
-		if err != nil {
+		if _, err := h.unwindingCall(L, L.GetTop()-1, 1, unwound); err != nil {
 			if h.passing(L) {
 				// Stopped in handler, or a Go panic there: that error,
 				// as it was raised.
